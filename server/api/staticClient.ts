@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client (vite build output) at /. Hashed assets are cached for a year; index.html
+ * is revalidated on every load so a new build is picked up at once. Registered in its own context
+ * whose routes are public: they are the files any browser needs before signing in.
+ */
+export default async function staticClient(app: FastifyInstance, opts: { root: string }): Promise<void> {
+  if (!fs.existsSync(path.join(opts.root, 'index.html'))) {
+    app.log.warn(`client not built (${opts.root}/index.html missing): only the API is served; run npm run build`);
+    return;
+  }
+  app.defaultRouteAccess = 'public';
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

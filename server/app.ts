@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import healthRoutes from './api/health.js';
+import modelFileRoutes from './api/modelFiles.js';
+import staticClient from './api/staticClient.js';
+import sysAuthRoutes from './api/sysAuth.js';
+import sysDictRoutes from './api/sysDict.js';
+import { ensureBootstrap } from './auth/bootstrap.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { createDb, type DbHandle } from './db/createDb.js';
+import { migrateCore } from './db/migrate.js';
+import { loadModules } from './engine/loadModules.js';
+import modelRoutes from './engine/modelRoutes.js';
+import { syncModelTables } from './engine/syncModelTables.js';
+import { syncModuleData } from './engine/syncModuleData.js';
+import accessPlugin from './plugins/accessPlugin.js';
+import contextPlugin from './plugins/contextPlugin.js';
+import errorPlugin from './plugins/errorPlugin.js';
+
+export interface BuildAppOptions {
+  config?: Partial<AppConfig>;
+  logger?: FastifyServerOptions['logger'];
+  /** called once with a generated first admin password (main.ts prints it) */
+  onGeneratedAdminPassword?: (password: string) => void;
+}
+
+/**
+ * Builds the whole server without listening (Fastify testing guide: app vs server): opens the
+ * database, migrates the core tables, loads and validates every module folder, creates their tables,
+ * upserts their menus/permissions/dictionaries, makes sure an admin exists, and registers every route.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomBytes(8).toString('hex'),
+    // forceCloseConnections: close idle keep-alive sockets at shutdown, let in-flight requests finish
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  let db: DbHandle | null = null;
+  try {
+    db = createDb({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost; the next query reconnects'),
+    });
+    await migrateCore(db.db);
+    const modules = loadModules(config.schemaDirs);
+    await syncModelTables(db, modules);
+    await syncModuleData(db, modules);
+    const { generatedPassword } = await ensureBootstrap(db.db, config, modules);
+    if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
+
+    await app.register(contextPlugin, { config, db, modules });
+    await app.register(errorPlugin);
+    await app.register(accessPlugin, { sessionPolicy: config.session });
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd's CSS-in-JS injects <style> elements at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'same-origin' },
+    });
+    await app.register(rateLimit, { global: false });
+
+    await app.register(healthRoutes);
+    await app.register(sysAuthRoutes);
+    await app.register(sysDictRoutes);
+    await app.register(modelFileRoutes);
+    await app.register(modelRoutes);
+    await app.register(staticClient, { root: config.clientDir });
+
+    const handle = db;
+    app.addHook('onClose', async () => {
+      await handle.close();
+    });
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => {});
+    await db?.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, resolved once. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches from the embedded SQLite file to PostgreSQL. */
+  databaseUrl: string | null;
+  /** First admin password; when null one is generated and printed once. */
+  adminPassword: string | null;
+  /** Module folders (each holding module.json + models/); the built-in schemas/ first. */
+  schemaDirs: string[];
+  /** Built client (vite build output) served at /. */
+  clientDir: string;
+  session: { lifetimeMs: number; idleMs: number };
+  login: { maxFailures: number; lockMs: number; perIpPerMinute: number };
+  passwordMinLength: number;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  }
+  const extraDirs = (env.CLOUDLAB_MODULE_DIRS ?? '').split(path.delimiter).filter(Boolean);
+  return {
+    port: intFromEnv(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.CLOUDLAB_DATA_DIR || path.join(ROOT, 'data')),
+    databaseUrl,
+    adminPassword: env.CLOUDLAB_ADMIN_PASSWORD || null,
+    schemaDirs: [path.join(ROOT, 'schemas'), ...extraDirs.map((d) => path.resolve(d))],
+    clientDir: path.resolve(env.CLOUDLAB_CLIENT_DIR || path.join(ROOT, 'dist', 'client')),
+    session: {
+      lifetimeMs: intFromEnv(env, 'CLOUDLAB_SESSION_DAYS', 7) * 24 * 3600_000,
+      idleMs: intFromEnv(env, 'CLOUDLAB_SESSION_IDLE_HOURS', 8) * 3600_000,
+    },
+    login: {
+      maxFailures: intFromEnv(env, 'CLOUDLAB_LOGIN_MAX_FAILURES', 5),
+      lockMs: intFromEnv(env, 'CLOUDLAB_LOGIN_LOCK_MINUTES', 10) * 60_000,
+      perIpPerMinute: intFromEnv(env, 'CLOUDLAB_LOGIN_PER_IP_PER_MINUTE', 30),
+    },
+    passwordMinLength: intFromEnv(env, 'CLOUDLAB_PASSWORD_MIN_LENGTH', 6),
+  };
+}
+
+export const PROJECT_ROOT = ROOT;

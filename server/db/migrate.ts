@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as core0001 from './migrations/0001_core.js';
+
+/**
+ * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
+ * (not read from a folder) so the order is explicit and bundling cannot lose a file.
+ * Model tables are not migrated here: server/engine/syncModelTables.ts derives them from model files.
+ */
+const CORE_MIGRATIONS: Record<string, Migration> = {
+  '0001_core': core0001,
+};
+
+class CoreMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return CORE_MIGRATIONS;
+  }
+}
+
+export async function migrateCore(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new CoreMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`core migration ${failed?.migrationName ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,237 @@
+/**
+ * Core tables, as TypeScript sees them (camelCase; the CamelCasePlugin maps to snake_case columns).
+ * Model tables are not listed: the engine reaches them through identifiers a model declares.
+ *
+ * Conventions: ids are strings (uuid v7, time-ordered) except tenants (integers, "0" = none);
+ * instants the server reasons about (sessions, lockout) are epoch milliseconds; record stamps shown to
+ * users (createTime, updateTime) are 'YYYY-MM-DD HH:mm:ss' text like every model table's.
+ */
+
+export interface TenantTable {
+  id: number;
+  name: string;
+  status: number;
+  createTime: string;
+}
+
+export interface UserTable {
+  id: string;
+  username: string;
+  realname: string;
+  /** scrypt hash, see server/auth/passwords.ts */
+  password: string;
+  salt: string;
+  /** 1 normal, 2 frozen */
+  status: number;
+  delFlag: number;
+  /** currently selected department (its orgCode) */
+  orgCode: string | null;
+  mustChangePassword: number;
+  loginFailCount: number;
+  lockedUntil: number | null;
+  passwordChangedAt: number | null;
+  // staff record (spec 001 §3)
+  workNo: string | null;
+  sex: number | null;
+  idcard: string | null;
+  nation: string | null;
+  idcardExpirationDate: string | null;
+  nativePlace: string | null;
+  idcardImgFront: string | null;
+  idcardImgBack: string | null;
+  phone: string | null;
+  birthday: string | null;
+  email: string | null;
+  virtualNumber: string | null;
+  alternateNumber: string | null;
+  homeAddress: string | null;
+  currentAddress: string | null;
+  emergencyContact: string | null;
+  emergencyContactRelationship: string | null;
+  emergencyContactPhone: string | null;
+  avatar: string | null;
+  signatureImg: string | null;
+  university: string | null;
+  highestEducation: string | null;
+  major: string | null;
+  academicCertificateImg: string | null;
+  diplomaImg: string | null;
+  educationExperience: string | null;
+  workExperience: string | null;
+  hiredate: string | null;
+  highestTitle: string | null;
+  titleProfession: string | null;
+  evaluationDate: string | null;
+  certificateName: string | null;
+  certificateNo: string | null;
+  certificateValidity: string | null;
+  startDate: string | null;
+  labourContract: string | null;
+  socialInsurance: string | null;
+  fileUrl: string | null;
+  fileUpdateDate: string | null;
+  safetyUndertakings: string | null;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: number;
+}
+
+export interface UserTenantTable {
+  userId: string;
+  tenantId: number;
+}
+
+export interface RoleTable {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  status: number;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: number;
+}
+
+export interface UserRoleTable {
+  id: string;
+  userId: string;
+  roleId: string;
+}
+
+/** Menus (menuType 0 top-level, 1 sub-menu) and buttons (menuType 2), as in JeecgBoot's sys_permission. */
+export interface PermissionTable {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  componentName: string | null;
+  redirect: string | null;
+  menuType: number;
+  perms: string | null;
+  /** '1' shown when granted, '2' disabled (not hidden) when not granted */
+  permsType: string;
+  sortNo: number;
+  alwaysShow: number;
+  icon: string | null;
+  isRoute: number;
+  isLeaf: number;
+  keepAlive: number;
+  hidden: number;
+  internalOrExternal: number;
+  /** '1' enabled, '0' disabled */
+  status: string;
+  delFlag: number;
+  /** module that owns the row ('' for rows created in the UI) and the hash of its last synced definition */
+  moduleId: string;
+  defHash: string | null;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface RolePermissionTable {
+  id: string;
+  roleId: string;
+  permissionId: string;
+}
+
+export interface DepartTable {
+  id: string;
+  parentId: string | null;
+  departName: string;
+  orgCode: string;
+  /** '1' company, '2' department */
+  orgCategory: string;
+  departOrder: number;
+  description: string | null;
+  status: number;
+  tenantId: number;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: number;
+}
+
+export interface UserDepartTable {
+  id: string;
+  userId: string;
+  depId: string;
+}
+
+export interface UserPositionTable {
+  id: string;
+  userId: string;
+  positionId: string;
+}
+
+export interface DictTable {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  delFlag: number;
+  moduleId: string;
+  defHash: string | null;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface DictItemTable {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  description: string | null;
+  sortOrder: number;
+  /** 1 enabled, 0 disabled */
+  status: number;
+  color: string | null;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface SessionTable {
+  /** sha256 of the token, hex; the token itself is never stored */
+  id: string;
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  revokeReason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SecurityLogTable {
+  id: string;
+  time: number;
+  event: string;
+  userId: string | null;
+  username: string | null;
+  ip: string | null;
+  requestId: string | null;
+  detail: string | null;
+}
+
+export interface Database {
+  sysTenant: TenantTable;
+  sysUser: UserTable;
+  sysUserTenant: UserTenantTable;
+  sysRole: RoleTable;
+  sysUserRole: UserRoleTable;
+  sysPermission: PermissionTable;
+  sysRolePermission: RolePermissionTable;
+  sysDepart: DepartTable;
+  sysUserDepart: UserDepartTable;
+  sysUserPosition: UserPositionTable;
+  sysDict: DictTable;
+  sysDictItem: DictItemTable;
+  sysSession: SessionTable;
+  sysSecurityLog: SecurityLogTable;
+}

@@ -1,0 +1,122 @@
+import type { Lang } from '../runtime/model/types.js';
+import { toTraditional } from './i18n/toTraditional.js';
+
+/**
+ * How an error travels:
+ * - auth:        HTTP 401; jeecg code 401; api code 600/601/602
+ * - noPermission HTTP 200 jeecg code 510 (the contract); HTTP 403 api code 403
+ * - forbidden:   HTTP 403; code 403 in both
+ * - validation:  HTTP 200; jeecg code 500; api code 401 (JNPF's "validation failure")
+ * - business:    HTTP 200; jeecg code 500; api code 400
+ * - badRequest:  HTTP 400; code 400 in both (malformed or refused input: unknown field, rule, sort…)
+ * - notFound:    HTTP 404; code 404
+ * - tooMany:     HTTP 429; code 429
+ * - unavailable: HTTP 503; code 503
+ * - internal:    HTTP 500; code 500
+ */
+export type ErrorKind =
+  | 'auth'
+  | 'noPermission'
+  | 'forbidden'
+  | 'validation'
+  | 'business'
+  | 'badRequest'
+  | 'notFound'
+  | 'tooMany'
+  | 'unavailable'
+  | 'internal';
+
+interface CatalogueEntry {
+  kind: ErrorKind;
+  /** REST family body code where it differs from the kind's default */
+  apiCode?: number;
+  'zh-CN': string;
+  en: string;
+}
+
+const CATALOGUE = {
+  CL_ERR_AUTH_TOKEN_INVALID: { kind: 'auth', apiCode: 602, 'zh-CN': 'Token失效，请重新登录!', en: 'Token is invalid, please sign in again!' },
+  CL_ERR_AUTH_TOKEN_EXPIRED: { kind: 'auth', apiCode: 600, 'zh-CN': 'Token失效，登录已过期，请重新登录!', en: 'Your sign-in has expired, please sign in again!' },
+  CL_ERR_AUTH_SIGNED_OUT: { kind: 'auth', apiCode: 601, 'zh-CN': 'Token失效，您已被强制下线或在其他地方登录，请重新登录!', en: 'You were signed out (forced offline or signed in elsewhere), please sign in again!' },
+  CL_ERR_AUTH_BAD_CREDENTIALS: { kind: 'business', 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
+  CL_ERR_AUTH_FROZEN: { kind: 'business', 'zh-CN': '该用户已冻结', en: 'This user is frozen' },
+  CL_ERR_AUTH_LOCKED: { kind: 'business', 'zh-CN': '该用户登录失败次数过多，请于{minutes}分钟后再次登录！', en: 'Too many failed sign-ins for this user, try again in {minutes} minutes!' },
+  CL_ERR_AUTH_RATE_LIMITED: { kind: 'tooMany', 'zh-CN': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED: { kind: 'forbidden', 'zh-CN': '首次登录请先修改初始密码', en: 'Please change the initial password first' },
+  CL_ERR_NO_PERMISSION: { kind: 'noPermission', 'zh-CN': '没有权限，请联系管理员授权', en: 'No permission, please ask an administrator' },
+  CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
+  CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
+  CL_ERR_PASSWORD_OLD_WRONG: { kind: 'business', 'zh-CN': '旧密码输入错误', en: 'The old password is wrong' },
+  CL_ERR_PASSWORD_MISMATCH: { kind: 'validation', 'zh-CN': '两次输入的密码不一样！', en: 'The two passwords differ!' },
+  CL_ERR_PASSWORD_WEAK: { kind: 'validation', 'zh-CN': '密码由{min}-16位字母和数字组成，且不能过于常见', en: 'The password must be {min}-16 letters and digits and not a common one' },
+  CL_ERR_PASSWORD_SAME: { kind: 'validation', 'zh-CN': '新密码不能与旧密码相同', en: 'The new password must differ from the old one' },
+  CL_ERR_VALIDATION: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
+  CL_ERR_BAD_REQUEST: { kind: 'badRequest', 'zh-CN': '请求参数错误：{detail}', en: 'Bad request: {detail}' },
+  CL_ERR_FIELD_UNKNOWN: { kind: 'badRequest', 'zh-CN': '未知字段：{field}', en: 'Unknown field: {field}' },
+  CL_ERR_FIELD_READONLY: { kind: 'badRequest', 'zh-CN': '字段不可写：{field}', en: 'Field is not writable: {field}' },
+  CL_ERR_SORT_UNKNOWN: { kind: 'badRequest', 'zh-CN': '不支持的排序字段：{field}', en: 'Unsupported sort field: {field}' },
+  CL_ERR_QUERY_PARAM_UNKNOWN: { kind: 'badRequest', 'zh-CN': '未知的查询参数：{name}', en: 'Unknown query parameter: {name}' },
+  CL_ERR_QUERY_RULE_UNKNOWN: { kind: 'badRequest', 'zh-CN': '不支持的查询规则：{rule}', en: 'Unsupported query rule: {rule}' },
+  CL_ERR_QUERY_INVALID: { kind: 'badRequest', 'zh-CN': '查询条件格式错误：{detail}', en: 'Invalid query: {detail}' },
+  CL_ERR_DICT_TABLE_UNKNOWN: { kind: 'badRequest', 'zh-CN': '不支持的字典表：{table}', en: 'Unsupported dictionary table: {table}' },
+  CL_ERR_MODEL_UNKNOWN: { kind: 'notFound', 'zh-CN': '模型不存在：{id}', en: 'No such model: {id}' },
+  CL_ERR_RECORD_NOT_FOUND: { kind: 'business', 'zh-CN': '未找到对应数据', en: 'Record not found' },
+  CL_ERR_RECORD_STALE: { kind: 'business', 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this record, please reload and try again' },
+  CL_ERR_RECORD_DUPLICATE: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
+  CL_ERR_NOT_FOUND: { kind: 'notFound', 'zh-CN': '很抱歉，资源未找到!', en: 'Sorry, the resource was not found!' },
+  CL_ERR_DB_UNAVAILABLE: { kind: 'unavailable', 'zh-CN': '数据库暂不可用，请稍后再试', en: 'The database is unavailable, please try again later' },
+  CL_ERR_INTERNAL: { kind: 'internal', 'zh-CN': '系统内部错误，请联系管理员（请求号 {requestId}）', en: 'Internal error, please contact an administrator (request {requestId})' },
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error the server answers on purpose; never carries driver messages, SQL or paths. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly fieldErrors: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[]) {
+    super(`${code} ${JSON.stringify(params)}`);
+    this.name = 'AppError';
+    this.code = code;
+    this.params = params;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get kind(): ErrorKind {
+    return CATALOGUE[this.code].kind;
+  }
+}
+
+export function appError(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[]): AppError {
+  return new AppError(code, params, fieldErrors);
+}
+
+/** Field errors become one AppError whose text lists them all. */
+export function validationError(errors: FieldError[], code: 'CL_ERR_VALIDATION' | 'CL_ERR_RECORD_DUPLICATE' = 'CL_ERR_VALIDATION'): AppError {
+  return new AppError(code, { detail: errors.map((e) => e.message).join('；') }, errors);
+}
+
+export function errorText(code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): string {
+  const entry: CatalogueEntry = CATALOGUE[code];
+  const template = lang === 'en' ? entry.en : entry['zh-CN'];
+  const text = template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
+  return lang === 'zh-TW' ? toTraditional(text) : text;
+}
+
+export function errorKind(code: ErrorCode): ErrorKind {
+  return CATALOGUE[code].kind;
+}
+
+export function errorApiCode(code: ErrorCode): number | undefined {
+  const entry: CatalogueEntry = CATALOGUE[code];
+  return entry.apiCode;
+}
+
+export const ERROR_CODES = Object.keys(CATALOGUE) as ErrorCode[];

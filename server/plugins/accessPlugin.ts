@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Lang } from '../../runtime/model/types.js';
+import { hasPermission, userTenantIds } from '../auth/permissions.js';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import { verifySession, type SessionUser } from '../auth/sessions.js';
+import { looksLikeToken } from '../auth/tokens.js';
+import { appError, AppError } from '../errors.js';
+import { requestLang } from '../i18n/requestLang.js';
+
+/**
+ * Every route says who may call it (security.md §6, deny by default):
+ * - 'public': anyone (sign-in, health, the built client)
+ * - 'authenticated': any signed-in user (their own profile, pickers shared by many screens)
+ * - { permission }: a signed-in user holding that button permission code
+ * A route registered without `config.access` makes buildApp throw.
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+
+export interface AuthContext extends SessionUser {
+  /** the tenant this request acts in: the tenant_id header if the user belongs to it, else their first */
+  tenantId: number;
+  tenantIds: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** reachable while the user still has to replace a generated first password */
+    duringPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    /** routes registered in this context without config.access get this one (only used for the static client) */
+    defaultRouteAccess: RouteAccess | null;
+  }
+}
+
+export interface AccessPluginOptions {
+  sessionPolicy: { lifetimeMs: number; idleMs: number };
+}
+
+/** The token of a request: X-Access-Token, or a bearer Authorization header. Never a query parameter. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-access-token'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) return value;
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
+  return null;
+}
+
+const API_PREFIXES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/websocket', '/vxeSocket'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+}
+
+function tenantHeaderOf(request: FastifyRequest): number | 'invalid' | null {
+  const raw = request.headers['tenant_id'] ?? request.headers['tenant-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '' || value === '0' || value === 'null' || value === 'undefined') return null;
+  return /^\d{1,9}$/.test(value) ? Number(value) : 'invalid';
+}
+
+async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions): Promise<void> {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorate('defaultRouteAccess', null);
+
+  app.addHook('onRoute', function assertAccessDeclared(this: FastifyInstance, route: RouteOptions) {
+    const config = (route.config ??= {}) as { access?: RouteAccess };
+    if (config.access === undefined && this.defaultRouteAccess) config.access = this.defaultRouteAccess;
+    if (config.access === undefined) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no config.access (public, authenticated or {permission})`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.lang = requestLang(request.headers['accept-language']);
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    // Unmatched URLs reach the not-found handler with no access config. Under an API family they are
+    // treated like a protected route, so an anonymous caller learns nothing about which paths exist.
+    if (access === undefined && !isApiPath(request.url)) return;
+    const auth = await authenticate(request, options);
+    request.auth = auth;
+    if (auth.mustChangePassword && !request.routeOptions.config.duringPasswordChange && access !== undefined) {
+      throw appError('CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED');
+    }
+    if (access !== undefined && access !== 'authenticated' && !(await hasPermission(app.ctx.db.db, auth.userId, access.permission))) {
+      void logSecurityEvent(app.ctx.db.db, {
+        event: 'permission.denied',
+        userId: auth.userId,
+        username: auth.username,
+        ip: request.ip,
+        requestId: request.id,
+        detail: `${request.method} ${request.routeOptions.url ?? ''} needs ${access.permission}`,
+      });
+      throw appError('CL_ERR_NO_PERMISSION');
+    }
+  });
+
+  async function authenticate(request: FastifyRequest, opts: AccessPluginOptions): Promise<AuthContext> {
+    const db = app.ctx.db.db;
+    const token = tokenOf(request);
+    const verdict = token && looksLikeToken(token) ? await verifySession(db, token, opts.sessionPolicy) : appError('CL_ERR_AUTH_TOKEN_INVALID');
+    if (verdict instanceof AppError) {
+      void logSecurityEvent(db, {
+        event: 'auth.rejected',
+        ip: request.ip,
+        requestId: request.id,
+        detail: `${request.method} ${request.url.split('?')[0]!.slice(0, 200)}: ${verdict.code}`,
+      });
+      throw verdict;
+    }
+    const tenantIds = await userTenantIds(db, verdict.userId);
+    const asked = tenantHeaderOf(request);
+    if (asked === 'invalid' || (asked !== null && !tenantIds.includes(asked))) {
+      void logSecurityEvent(db, {
+        event: 'tenant.mismatch',
+        userId: verdict.userId,
+        username: verdict.username,
+        ip: request.ip,
+        requestId: request.id,
+        detail: `tenant_id header ${String(request.headers['tenant_id']).slice(0, 20)}`,
+      });
+      throw appError('CL_ERR_TENANT_FORBIDDEN');
+    }
+    const tenantId = asked ?? tenantIds[0];
+    if (tenantId === undefined) throw appError('CL_ERR_TENANT_FORBIDDEN');
+    return { ...verdict, tenantId, tenantIds };
+  }
+}
+
+/** The signed-in caller of a non-public route (the access hook guarantees one). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw appError('CL_ERR_AUTH_TOKEN_INVALID');
+  return request.auth;
+}
+
+export default fp(accessPlugin, { name: 'cloudlab-access', dependencies: ['cloudlab-context'] });

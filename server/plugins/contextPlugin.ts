@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import type { DbHandle } from '../db/createDb.js';
+import type { ModuleSet } from '../engine/loadModules.js';
+
+/** What every route family needs, built once by buildApp and shared as app.ctx. */
+export interface AppContext {
+  config: AppConfig;
+  db: DbHandle;
+  modules: ModuleSet;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+async function contextPlugin(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.decorate('ctx', ctx);
+}
+
+export default fp(contextPlugin, { name: 'cloudlab-context' });

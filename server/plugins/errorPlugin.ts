@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { appError, AppError } from '../errors.js';
+import { familyOf } from '../envelopes/familyOf.js';
+import { toErrorReply } from '../envelopes/toErrorReply.js';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY']);
+
+function isDatabaseDown(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
+  const message = e?.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+}
+
+/** Turns any thrown thing into the family's envelope: never a stack, SQL text, driver message or path. */
+export function toAppError(error: unknown): { error: AppError; status?: number; unexpected: boolean } {
+  if (error instanceof AppError) return { error, unexpected: false };
+  const fastifyError = error as FastifyError;
+  if (fastifyError?.validation) {
+    const detail = fastifyError.validation
+      .map((v) => `${fastifyError.validationContext ?? ''}${v.instancePath} ${v.message ?? ''}`.trim())
+      .join('; ')
+      .slice(0, 300);
+    return { error: appError('CL_ERR_BAD_REQUEST', { detail }), unexpected: false };
+  }
+  if (isDatabaseDown(error)) return { error: appError('CL_ERR_DB_UNAVAILABLE'), unexpected: true };
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
+    return { error: appError('CL_ERR_BAD_REQUEST', { detail: fastifyError.message.slice(0, 200) }), status, unexpected: false };
+  }
+  return { error: appError('CL_ERR_INTERNAL'), unexpected: true };
+}
+
+async function errorPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { error: appErr, status, unexpected } = toAppError(error);
+    if (unexpected) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    const { status: familyStatus, body } = toErrorReply(appErr, familyOf(request.url), request.lang ?? 'zh-CN', request.id);
+    return reply.status(status ?? familyStatus).send(body);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorReply(appError('CL_ERR_NOT_FOUND'), familyOf(request.url), request.lang ?? 'zh-CN', request.id);
+    return reply.status(status).send(body);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}
+
+export default fp(errorPlugin, { name: 'cloudlab-errors' });

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Server suites run once per database (Kysely's DIALECTS loop). CLOUDLAB_TEST_DATABASES=sqlite (or
+ * postgres) narrows the loop. PostgreSQL cases need a server on 127.0.0.1:5432 with trust auth; where
+ * none answers they are skipped with the reason printed once.
+ */
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+const requested = (process.env.CLOUDLAB_TEST_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as TestDatabaseKind[];
+const PG_HOST = process.env.CLOUDLAB_TEST_PG_HOST ?? '127.0.0.1';
+const PG_PORT = Number(process.env.CLOUDLAB_TEST_PG_PORT ?? 5432);
+
+let adminUrlPromise: Promise<string | null> | null = null;
+
+/** The URL of a PostgreSQL maintenance database we may create databases from, or null. */
+export function postgresAdminUrl(): Promise<string | null> {
+  adminUrlPromise ??= (async () => {
+    const reasons: string[] = [];
+    for (const user of ['postgres', 'root']) {
+      const url = `postgres://${user}@${PG_HOST}:${PG_PORT}/postgres`;
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return url;
+      } catch (error) {
+        reasons.push(`${user}: ${(error as Error).message}`);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+    console.warn(`[tests] PostgreSQL cases skipped: no server reachable at ${PG_HOST}:${PG_PORT} (${reasons.join('; ')})`);
+    return null;
+  })();
+  return adminUrlPromise;
+}
+
+export interface TestDatabase {
+  kind: TestDatabaseKind;
+  dataDir: string;
+  databaseUrl: string | null;
+  drop(): Promise<void>;
+}
+
+/** A throwaway database: a fresh data folder (SQLite) or a fresh PostgreSQL database. */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cloudlab-${kind}-`));
+  if (kind === 'sqlite') {
+    return { kind, dataDir, databaseUrl: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = await postgresAdminUrl();
+  if (!adminUrl) throw new Error('PostgreSQL is not reachable');
+  const name = `cloudlab_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    kind,
+    dataDir,
+    databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The databases this run covers; postgres is dropped (with the printed reason) when unreachable. */
+export async function availableDatabases(): Promise<TestDatabaseKind[]> {
+  const kinds: TestDatabaseKind[] = [];
+  for (const kind of requested) {
+    if (kind === 'sqlite') kinds.push(kind);
+    else if (kind === 'postgres' && (await postgresAdminUrl())) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** Both kinds, each with whether it runs here: for describe.each + describe.skipIf. */
+export async function databaseMatrix(): Promise<{ kind: TestDatabaseKind; available: boolean }[]> {
+  const available = await availableDatabases();
+  return (['sqlite', 'postgres'] as const).filter((k) => requested.includes(k)).map((kind) => ({ kind, available: available.includes(kind) }));
+}
