@@ -11,6 +11,7 @@ import { ensureBootstrap } from './auth/bootstrap.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, type DbHandle } from './db/createDb.js';
 import { migrateCore } from './db/migrate.js';
+import { createDictCache } from './dict/dictCache.js';
 import { loadModules } from './engine/loadModules.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
@@ -56,7 +57,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const { generatedPassword } = await ensureBootstrap(db.db, config, modules);
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
-    await app.register(contextPlugin, { config, db, modules });
+    await app.register(contextPlugin, { config, db, modules, dicts: createDictCache(db.db) });
     await app.register(errorPlugin);
     await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(helmet, {

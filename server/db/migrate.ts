@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core0001 from './migrations/0001_core.js';
+import * as seed0002 from './migrations/0002_seed.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -8,6 +9,7 @@ import * as core0001 from './migrations/0001_core.js';
  */
 const CORE_MIGRATIONS: Record<string, Migration> = {
   '0001_core': core0001,
+  '0002_seed': seed0002,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

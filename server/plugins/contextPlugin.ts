@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { DbHandle } from '../db/createDb.js';
+import type { DictCache } from '../dict/dictCache.js';
 import type { ModuleSet } from '../engine/loadModules.js';
 
 /** What every route family needs, built once by buildApp and shared as app.ctx. */
@@ -9,6 +10,7 @@ export interface AppContext {
   config: AppConfig;
   db: DbHandle;
   modules: ModuleSet;
+  dicts: DictCache;
 }
 
 declare module 'fastify' {

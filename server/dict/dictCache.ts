@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface DictItem {
+  value: string;
+  text: string;
+  color: string | null;
+}
+
+/**
+ * Enabled dictionary items by code, in sort order. Every server keeps its own copy for a short time;
+ * /sys/dict/refleshCache (and any write through the dictionary screens) clears it, and the TTL bounds
+ * how long another server behind the same load balancer can lag.
+ */
+export interface DictCache {
+  items(code: string): Promise<DictItem[]>;
+  /** all enabled items of all dictionaries (queryAllDictItems, sysAllDictItems at login) */
+  all(): Promise<Record<string, DictItem[]>>;
+  /** text of one value, or undefined when the code or value is unknown */
+  textOf(code: string, value: unknown): Promise<string | undefined>;
+  clear(): void;
+}
+
+export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache {
+  let snapshot: { at: number; byCode: Map<string, DictItem[]>; textByCode: Map<string, Map<string, string>> } | null = null;
+  let loading: Promise<NonNullable<typeof snapshot>> | null = null;
+
+  async function load(): Promise<NonNullable<typeof snapshot>> {
+    const rows = await db
+      .selectFrom('sysDictItem as i')
+      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      .select(['d.dictCode', 'i.itemValue', 'i.itemText', 'i.color'])
+      .where('d.delFlag', '=', 0)
+      .where('i.status', '=', 1)
+      .orderBy('d.dictCode')
+      .orderBy('i.sortOrder')
+      .orderBy('i.itemValue')
+      .execute();
+    const byCode = new Map<string, DictItem[]>();
+    const textByCode = new Map<string, Map<string, string>>();
+    for (const row of rows) {
+      const item = { value: row.itemValue, text: row.itemText, color: row.color };
+      if (!byCode.has(row.dictCode)) {
+        byCode.set(row.dictCode, []);
+        textByCode.set(row.dictCode, new Map());
+      }
+      byCode.get(row.dictCode)!.push(item);
+      textByCode.get(row.dictCode)!.set(row.itemValue, row.itemText);
+    }
+    return { at: Date.now(), byCode, textByCode };
+  }
+
+  async function current(): Promise<NonNullable<typeof snapshot>> {
+    if (snapshot && Date.now() - snapshot.at < ttlMs) return snapshot;
+    // one load at a time: concurrent list requests share it instead of each querying
+    loading ??= load().finally(() => {
+      loading = null;
+    });
+    snapshot = await loading;
+    return snapshot;
+  }
+
+  return {
+    async items(code) {
+      return (await current()).byCode.get(code) ?? [];
+    },
+    async all() {
+      return Object.fromEntries((await current()).byCode);
+    },
+    async textOf(code, value) {
+      if (value === null || value === undefined || value === '') return undefined;
+      return (await current()).textByCode.get(code)?.get(String(value));
+    },
+    clear() {
+      snapshot = null;
+    },
+  };
+}
