@@ -5,14 +5,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import healthRoutes from './api/health.js';
 import modelFileRoutes from './api/modelFiles.js';
 import staticClient from './api/staticClient.js';
-import sysAuthRoutes from './api/sysAuth.js';
 import sysDictRoutes from './api/sysDict.js';
+import sysLoginRoutes from './api/sysLogin.js';
+import sysPermissionRoutes from './api/sysPermission.js';
+import sysUserSelfRoutes from './api/sysUserSelf.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, type DbHandle } from './db/createDb.js';
 import { migrateCore } from './db/migrate.js';
 import { createDictCache } from './dict/dictCache.js';
 import { loadModules } from './engine/loadModules.js';
+import { createTranslator } from './i18n/translateText.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
 import { syncModuleData } from './engine/syncModuleData.js';
@@ -57,7 +60,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const { generatedPassword } = await ensureBootstrap(db.db, config, modules);
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
-    await app.register(contextPlugin, { config, db, modules, dicts: createDictCache(db.db) });
+    await app.register(contextPlugin, { config, db, modules, dicts: createDictCache(db.db), translate: createTranslator(modules) });
     await app.register(errorPlugin);
     await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(helmet, {
@@ -82,7 +85,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(rateLimit, { global: false });
 
     await app.register(healthRoutes);
-    await app.register(sysAuthRoutes);
+    await app.register(sysLoginRoutes);
+    await app.register(sysPermissionRoutes);
+    await app.register(sysUserSelfRoutes);
     await app.register(sysDictRoutes);
     await app.register(modelFileRoutes);
     await app.register(modelRoutes);

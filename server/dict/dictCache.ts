@@ -21,11 +21,17 @@ export interface DictCache {
   clear(): void;
 }
 
-export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache {
-  let snapshot: { at: number; byCode: Map<string, DictItem[]>; textByCode: Map<string, Map<string, string>> } | null = null;
-  let loading: Promise<NonNullable<typeof snapshot>> | null = null;
+interface Snapshot {
+  at: number;
+  byCode: Map<string, DictItem[]>;
+  textByCode: Map<string, Map<string, string>>;
+}
 
-  async function load(): Promise<NonNullable<typeof snapshot>> {
+export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache {
+  let snapshot: Snapshot | null = null;
+  let loading: Promise<Snapshot> | null = null;
+
+  async function load(): Promise<Snapshot> {
     const rows = await db
       .selectFrom('sysDictItem as i')
       .innerJoin('sysDict as d', 'd.id', 'i.dictId')
@@ -50,7 +56,7 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
     return { at: Date.now(), byCode, textByCode };
   }
 
-  async function current(): Promise<NonNullable<typeof snapshot>> {
+  async function current(): Promise<Snapshot> {
     if (snapshot && Date.now() - snapshot.at < ttlMs) return snapshot;
     // one load at a time: concurrent list requests share it instead of each querying
     loading ??= load().finally(() => {
@@ -75,4 +81,21 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
       snapshot = null;
     },
   };
+}
+
+/** A dictionary item as the client's widgets read it (JeecgBoot's DictModel: value/text plus title/label aliases). */
+export interface DictOption {
+  value: string;
+  text: string;
+  title: string;
+  label: string;
+  color?: string;
+}
+
+export function toDictOption(item: DictItem): DictOption {
+  return { value: item.value, text: item.text, title: item.text, label: item.text, ...(item.color ? { color: item.color } : {}) };
+}
+
+export function toDictOptionMap(all: Record<string, DictItem[]>): Record<string, DictOption[]> {
+  return Object.fromEntries(Object.entries(all).map(([code, items]) => [code, items.map(toDictOption)]));
 }

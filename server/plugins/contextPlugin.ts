@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DictCache } from '../dict/dictCache.js';
 import type { ModuleSet } from '../engine/loadModules.js';
+import type { Translate } from '../i18n/translateText.js';
 
 /** What every route family needs, built once by buildApp and shared as app.ctx. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   db: DbHandle;
   modules: ModuleSet;
   dicts: DictCache;
+  /** zh-CN model/menu/dictionary text -> the request's language */
+  translate: Translate;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
+import { userTenantIds } from '../auth/permissions.js';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import { createSession, revokeSession } from '../auth/sessions.js';
+import { multiDepartOf, toUserInfo, userDeparts } from '../auth/userInfo.js';
+import { toDictOptionMap } from '../dict/dictCache.js';
+import { appError } from '../errors.js';
+import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
+import { authOf } from '../plugins/accessPlugin.js';
+
+const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: true,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 64 },
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+    captcha: { type: 'string', maxLength: 32 },
+    checkKey: { type: 'string', maxLength: 64 },
+    remember_me: { type: 'boolean' },
+  },
+} as const;
+
+/** POST /sys/login and /sys/logout (api-contract.md "Session"; security.md §2–4). */
+export default async function sysLoginRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx.db;
+  const { config } = app.ctx;
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/sys/login',
+    {
+      schema: { body: loginBody },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: config.login.perIpPerMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => appError('CL_ERR_AUTH_RATE_LIMITED'),
+        },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const now = Date.now();
+      const audit = { username, ip: request.ip, requestId: request.id };
+      const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+      if (!user) {
+        await burnPasswordCheck(password);
+        await logSecurityEvent(db, { ...audit, event: 'login.failure', detail: 'unknown user' });
+        throw appError('CL_ERR_AUTH_BAD_CREDENTIALS');
+      }
+      const minutes = Math.ceil(config.login.lockMs / 60_000);
+      if (user.lockedUntil !== null && user.lockedUntil > now) {
+        await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.locked', detail: 'attempt while locked' });
+        throw appError('CL_ERR_AUTH_LOCKED', { minutes });
+      }
+      if (!(await verifyPassword(password, user))) {
+        const failures = user.loginFailCount + 1;
+        const locks = failures >= config.login.maxFailures;
+        // conditional on the count we read, so concurrent failures cannot undercount
+        await db
+          .updateTable('sysUser')
+          .set(locks ? { loginFailCount: 0, lockedUntil: now + config.login.lockMs } : { loginFailCount: failures })
+          .where('id', '=', user.id)
+          .execute();
+        await logSecurityEvent(db, { ...audit, userId: user.id, event: locks ? 'login.locked' : 'login.failure', detail: `failure ${failures}` });
+        throw locks ? appError('CL_ERR_AUTH_LOCKED', { minutes }) : appError('CL_ERR_AUTH_BAD_CREDENTIALS');
+      }
+      if (user.status !== 1) {
+        await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.frozen' });
+        throw appError('CL_ERR_AUTH_FROZEN');
+      }
+      const departs = await userDeparts(db, user.id);
+      let orgCode = user.orgCode;
+      if (!departs.some((d) => d.orgCode === orgCode)) orgCode = departs.length === 1 ? departs[0]!.orgCode : null;
+      await db.updateTable('sysUser').set({ loginFailCount: 0, lockedUntil: null, orgCode }).where('id', '=', user.id).execute();
+      const { token } = await createSession(db, user.id, config.session, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.success' });
+      const tenantIds = await userTenantIds(db, user.id);
+      return toJeecgEnvelope(
+        {
+          token,
+          userInfo: toUserInfo({ ...user, orgCode }, tenantIds),
+          departs,
+          multi_depart: multiDepartOf(departs),
+          sysAllDictItems: toDictOptionMap(await app.ctx.dicts.all()),
+        },
+        '登录成功',
+      );
+    },
+  );
+
+  app.post('/sys/logout', { config: { access: 'authenticated', duringPasswordChange: true } }, async (request) => {
+    const auth = authOf(request);
+    await revokeSession(db, auth.sessionId, 'logout');
+    await logSecurityEvent(db, { event: 'logout', userId: auth.userId, username: auth.username, ip: request.ip, requestId: request.id });
+    return toJeecgEnvelope(null, '退出登录成功！');
+  });
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import { newId } from '../db/ids.js';
+import { ADMIN_ROLE_ID, DEFAULT_TENANT_ID } from '../db/migrations/0002_seed.js';
+import type { Database } from '../db/schema.js';
+import { nowText } from '../db/timestamps.js';
+import type { ModuleSet } from '../engine/loadModules.js';
+import { generatePassword, hashPassword } from './passwords.js';
+import { logSecurityEvent } from './securityLog.js';
+
+export const ADMIN_USERNAME = 'admin';
+const ROOT_DEPART_ORG_CODE = 'A01';
+
+/**
+ * Makes sure an administrator exists. There is no default password: it comes from
+ * CLOUDLAB_ADMIN_PASSWORD or is generated here, returned once for main.ts to print, and must be
+ * changed at first sign-in. An existing admin is never touched (the variable is a *first* password).
+ */
+export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _modules: ModuleSet): Promise<{ generatedPassword?: string }> {
+  const existing = await db.selectFrom('sysUser').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
+  if (existing) return {};
+  const generated = config.adminPassword ? undefined : generatePassword();
+  const hash = await hashPassword(config.adminPassword ?? generated!);
+  const now = nowText();
+  const userId = newId();
+  await db.transaction().execute(async (trx) => {
+    let depart = await trx.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', ROOT_DEPART_ORG_CODE).executeTakeFirst();
+    if (!depart) {
+      depart = { id: newId(), orgCode: ROOT_DEPART_ORG_CODE };
+      await trx
+        .insertInto('sysDepart')
+        .values({
+          id: depart.id,
+          parentId: null,
+          departName: '检测实验室',
+          orgCode: ROOT_DEPART_ORG_CODE,
+          orgCategory: '1',
+          departOrder: 0,
+          description: null,
+          status: 1,
+          tenantId: DEFAULT_TENANT_ID,
+          createBy: 'system',
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+          version: 1,
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('sysUser')
+      .values({
+        id: userId,
+        username: ADMIN_USERNAME,
+        realname: '管理员',
+        password: hash.password,
+        salt: hash.salt,
+        status: 1,
+        delFlag: 0,
+        orgCode: depart.orgCode,
+        mustChangePassword: generated ? 1 : 0,
+        loginFailCount: 0,
+        lockedUntil: null,
+        passwordChangedAt: null,
+        createBy: 'system',
+        createTime: now,
+        version: 1,
+      })
+      .execute();
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: ADMIN_ROLE_ID }).execute();
+    await trx.insertInto('sysUserTenant').values({ userId, tenantId: DEFAULT_TENANT_ID }).execute();
+    await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId: depart.id }).execute();
+  });
+  await logSecurityEvent(db, { event: 'admin.bootstrap', userId, username: ADMIN_USERNAME, detail: generated ? 'generated first password' : 'first password from CLOUDLAB_ADMIN_PASSWORD' });
+  return generated ? { generatedPassword: generated } : {};
+}

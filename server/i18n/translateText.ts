@@ -1,0 +1,24 @@
+import type { Lang } from '../../runtime/model/types.js';
+import type { ModuleSet } from '../engine/loadModules.js';
+import { toTraditional } from './toTraditional.js';
+
+export type Translate = (zhText: string, lang: Lang) => string;
+
+/**
+ * Texts in model files, module menus and dictionaries are written once, in zh-CN. English comes from
+ * each module's locales/en.json (zh-CN text -> English); zh-TW is converted by OpenCC unless a
+ * module's locales/zh-TW.json overrides it. Untranslated English falls back to the zh-CN source.
+ */
+export function createTranslator(modules: ModuleSet): Translate {
+  const en = new Map<string, string>();
+  const tw = new Map<string, string>();
+  for (const mod of modules.modules) {
+    for (const [zh, text] of Object.entries(mod.locales.en ?? {})) if (!en.has(zh)) en.set(zh, text);
+    for (const [zh, text] of Object.entries(mod.locales['zh-TW'] ?? {})) if (!tw.has(zh)) tw.set(zh, text);
+  }
+  return (zhText, lang) => {
+    if (lang === 'en') return en.get(zhText) ?? zhText;
+    if (lang === 'zh-TW') return tw.get(zhText) ?? toTraditional(zhText);
+    return zhText;
+  };
+}
