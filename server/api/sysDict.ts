@@ -1,4 +1,104 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import { toDictOptionMap } from '../dict/dictCache.js';
+import { filterOptions, toValueTexts, translateDictItems } from '../dict/dictOptions.js';
+import { tableDictOptions, tableDictTexts, type ValueText } from '../dict/queryTableDict.js';
+import { isTableDictCode, resolveTableDict, type TableDictRef } from '../dict/resolveTableDict.js';
+import { appError } from '../errors.js';
+import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
+import { authOf } from '../plugins/accessPlugin.js';
 
-// PLACEHOLDER: being written in parallel; replaced before the first landing.
-export default async function placeholder(_app: FastifyInstance): Promise<void> {}
+const MAX_PAGE_SIZE = 500;
+const TABLE_DICT_DEFAULT_PAGE_SIZE = 50;
+const MAX_KEYS = 1000;
+
+const code = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const t = { type: 'string', maxLength: 20 } as const;
+const codeParams = { type: 'object', required: ['code'], properties: { code } } as const;
+const searchQuery = {
+  keyword: { type: 'string', maxLength: 100 },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+  _t: t,
+} as const;
+
+interface SearchQuery {
+  keyword?: string;
+  pageSize?: number;
+}
+
+/** Dictionaries (api-contract.md "Dictionaries"): plain ones from the cache, table ones through the model whitelist. */
+export default async function sysDictRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx.db;
+  const access = { access: 'authenticated' } as const;
+
+  async function tableDictOf(request: FastifyRequest, dictCode: string): Promise<TableDictRef> {
+    const ref = resolveTableDict(dictCode, app.ctx.modules);
+    if (ref) return ref;
+    const auth = authOf(request);
+    await logSecurityEvent(db, {
+      event: 'identifier.refused',
+      userId: auth.userId,
+      username: auth.username,
+      ip: request.ip,
+      requestId: request.id,
+      detail: `${request.routeOptions.url ?? ''}: dictionary code ${dictCode}`,
+    });
+    throw appError('CL_ERR_DICT_TABLE_UNKNOWN', { table: dictCode.split(',')[0]!.slice(0, 60) });
+  }
+
+  async function plainItems(request: FastifyRequest, dictCode: string) {
+    return translateDictItems(await app.ctx.dicts.items(dictCode), (zh) => app.ctx.translate(zh, request.lang));
+  }
+
+  async function optionsOf(request: FastifyRequest, dictCode: string, query: SearchQuery): Promise<ValueText[]> {
+    if (isTableDictCode(dictCode)) {
+      const ref = await tableDictOf(request, dictCode);
+      const limit = query.pageSize ?? TABLE_DICT_DEFAULT_PAGE_SIZE;
+      return tableDictOptions(db, ref, { tenantId: authOf(request).tenantId, keyword: query.keyword, limit });
+    }
+    return filterOptions(toValueTexts(await plainItems(request, dictCode)), query.keyword, query.pageSize);
+  }
+
+  app.get('/sys/dict/refleshCache', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async () => {
+    app.ctx.dicts.clear();
+    return toJeecgEnvelope(null);
+  });
+
+  app.get('/sys/dict/queryAllDictItems', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async (request) => {
+    const all = await app.ctx.dicts.all();
+    const translate = (zh: string) => app.ctx.translate(zh, request.lang);
+    return toJeecgEnvelope(toDictOptionMap(Object.fromEntries(Object.entries(all).map(([c, items]) => [c, translateDictItems(items, translate)]))));
+  });
+
+  app.get<{ Querystring: SearchQuery & { code: string } }>(
+    '/sys/dict/loadSelect',
+    { schema: { querystring: { type: 'object', required: ['code'], properties: { code, ...searchQuery } } }, config: access },
+    async (request) => toJeecgEnvelope(await optionsOf(request, request.query.code, request.query)),
+  );
+
+  app.get<{ Params: { code: string }; Querystring: SearchQuery }>(
+    '/sys/dict/loadDict/:code',
+    { schema: { params: codeParams, querystring: { type: 'object', properties: searchQuery } }, config: access },
+    async (request) => toJeecgEnvelope(await optionsOf(request, request.params.code, request.query)),
+  );
+
+  app.get<{ Params: { code: string }; Querystring: { key?: string } }>(
+    '/sys/dict/loadDictItem/:code',
+    {
+      schema: { params: codeParams, querystring: { type: 'object', properties: { key: { type: 'string', maxLength: 100_000 }, _t: t } } },
+      config: access,
+    },
+    async (request) => {
+      const keys = request.query.key ? request.query.key.split(',') : [];
+      if (keys.length > MAX_KEYS) throw appError('CL_ERR_BAD_REQUEST', { detail: `key: at most ${MAX_KEYS} values` });
+      const dictCode = request.params.code;
+      let texts: Map<string, string>;
+      if (isTableDictCode(dictCode)) {
+        texts = await tableDictTexts(db, await tableDictOf(request, dictCode), authOf(request).tenantId, keys);
+      } else {
+        texts = new Map((await plainItems(request, dictCode)).map((item) => [item.value, item.text]));
+      }
+      return toJeecgEnvelope(keys.map((key) => texts.get(key) ?? ''));
+    },
+  );
+}

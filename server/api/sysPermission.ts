@@ -1,4 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { buildButtonAuth } from '../auth/buttonAuth.js';
+import { buildMenuTree } from '../auth/menuTree.js';
+import { grantedPermissionIds, loadPermissionRows } from '../auth/userPermissions.js';
+import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
+import { authOf } from '../plugins/accessPlugin.js';
 
-// PLACEHOLDER: being written in parallel; replaced before the first landing.
-export default async function placeholder(_app: FastifyInstance): Promise<void> {}
+const noQuery = { type: 'object', properties: { _t: { type: 'string', maxLength: 20 } } } as const;
+
+/** GET /sys/permission/getUserPermissionByToken (api-contract.md "Session"). */
+export default async function sysPermissionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx.db;
+
+  app.get('/sys/permission/getUserPermissionByToken', { schema: { querystring: noQuery }, config: { access: 'authenticated' } }, async (request) => {
+    const auth = authOf(request);
+    const [rows, grantedIds] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, auth.userId)]);
+    const translate = (zh: string) => app.ctx.translate(zh, request.lang);
+    return toJeecgEnvelope({ menu: buildMenuTree(rows, grantedIds, translate), ...buildButtonAuth(rows, grantedIds, translate) });
+  });
+}

@@ -36,7 +36,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** routes registered in this context without config.access get this one (only used for the static client) */
     defaultRouteAccess: RouteAccess | null;
+    /** every route registered so far with its access declaration (see listRoutes) */
+    routeAccessTable: RouteAccessEntry[];
   }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  duringPasswordChange: boolean;
+}
+
+/** Every registered route and what it declares: the deny-by-default test walks this list. */
+export function listRoutes(app: FastifyInstance): RouteAccessEntry[] {
+  return [...app.routeAccessTable];
 }
 
 export interface AccessPluginOptions {
@@ -70,12 +84,17 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh-CN');
   app.decorate('defaultRouteAccess', null);
+  const routeAccessTable: RouteAccessEntry[] = [];
+  app.decorate('routeAccessTable', routeAccessTable);
 
   app.addHook('onRoute', function assertAccessDeclared(this: FastifyInstance, route: RouteOptions) {
-    const config = (route.config ??= {}) as { access?: RouteAccess };
+    const config = (route.config ??= {}) as { access?: RouteAccess; duringPasswordChange?: boolean };
     if (config.access === undefined && this.defaultRouteAccess) config.access = this.defaultRouteAccess;
     if (config.access === undefined) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no config.access (public, authenticated or {permission})`);
+    }
+    for (const method of [route.method].flat()) {
+      routeAccessTable.push({ method, url: route.url, access: config.access, duringPasswordChange: config.duringPasswordChange === true });
     }
   });
 

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   extraSchemaDirs?: string[];
   /** reuse a database (restart scenarios) instead of creating one */
   database?: TestDatabase;
+  /** receives the generated first admin password (with config { adminPassword: null }) */
+  onGeneratedAdminPassword?: (password: string) => void;
 }
 
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
@@ -39,6 +41,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
       clientDir: path.join(database.dataDir, 'no-client'),
       ...options.config,
     },
+    onGeneratedAdminPassword: options.onGeneratedAdminPassword,
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>
     app.inject({

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { PermissionTable } from '../db/schema.js';
+
+/** The sys_permission columns the menu and button answers are built from. */
+export type PermissionRow = Pick<
+  Selectable<PermissionTable>,
+  | 'id'
+  | 'parentId'
+  | 'name'
+  | 'url'
+  | 'component'
+  | 'componentName'
+  | 'redirect'
+  | 'menuType'
+  | 'perms'
+  | 'permsType'
+  | 'sortNo'
+  | 'alwaysShow'
+  | 'icon'
+  | 'isRoute'
+  | 'keepAlive'
+  | 'hidden'
+  | 'internalOrExternal'
+  | 'status'
+  | 'delFlag'
+>;
+
+export const PERMISSION_ROW_COLUMNS = [
+  'id', 'parentId', 'name', 'url', 'component', 'componentName', 'redirect', 'menuType', 'perms', 'permsType', 'sortNo',
+  'alwaysShow', 'icon', 'isRoute', 'keepAlive', 'hidden', 'internalOrExternal', 'status', 'delFlag',
+] as const satisfies readonly (keyof PermissionRow)[];
+
+export interface MenuMeta {
+  title: string;
+  icon: string;
+  keepAlive: boolean;
+  internalOrExternal: boolean;
+  componentName: string;
+  url?: string;
+}
+
+/** One node of getUserPermissionByToken's menu (api-contract.md "Session"). */
+export interface MenuNode {
+  id: string;
+  path: string;
+  name: string;
+  component: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  route: '1' | '0';
+  children?: MenuNode[];
+  meta: MenuMeta;
+}
+
+export const MENU_TYPE_TOP = 0;
+export const MENU_TYPE_CHILD = 1;
+export const MENU_TYPE_BUTTON = 2;
+
+export function isEnabledRow(row: Pick<PermissionRow, 'status' | 'delFlag'>): boolean {
+  return row.status === '1' && row.delFlag === 0;
+}
+
+export function isExternalUrl(url: string | null): url is string {
+  return url !== null && /^https?:\/\//i.test(url);
+}
+
+/** External links route under a stable hash of their URL; the URL itself travels in meta.url. */
+export function externalPath(url: string): string {
+  return `/${createHash('sha1').update(url).digest('hex').slice(0, 12)}`;
+}
+
+/** '/system/position' -> 'system-position' (JeecgBoot's urlToRouteName). */
+export function routeNameOf(path: string): string {
+  return path.replace(/^\/+/, '').replace(/\//g, '-');
+}
+
+function bySortNo(a: PermissionRow, b: PermissionRow): number {
+  return a.sortNo - b.sortNo || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The ids to show: every granted, enabled menu plus its ancestors. A menu whose chain up to the top
+ * is broken (a disabled, deleted or missing ancestor) is left out: switching a parent off hides its
+ * whole branch, and a node without its parent has nowhere to hang.
+ */
+function visibleMenuIds(menus: Map<string, PermissionRow>, grantedIds: ReadonlySet<string>): Set<string> {
+  const visible = new Set<string>();
+  for (const id of grantedIds) {
+    const chain: string[] = [];
+    let row = menus.get(id);
+    while (row && !visible.has(row.id) && !chain.includes(row.id)) {
+      chain.push(row.id);
+      if (row.parentId === null) break;
+      row = menus.get(row.parentId);
+    }
+    const reachesTop = row !== undefined && (visible.has(row.id) || row.parentId === null);
+    if (reachesTop) for (const chainId of chain) visible.add(chainId);
+  }
+  return visible;
+}
+
+function toMenuNode(row: PermissionRow, children: MenuNode[], translate: (zh: string) => string): MenuNode {
+  const external = isExternalUrl(row.url);
+  const path = external ? externalPath(row.url!) : row.url || `/${row.id}`;
+  const name = routeNameOf(path);
+  return {
+    id: row.id,
+    path,
+    name,
+    component: row.component ?? (children.length > 0 ? 'RouteView' : ''),
+    ...(row.redirect ? { redirect: row.redirect } : {}),
+    ...(row.hidden === 1 ? { hidden: true } : {}),
+    ...(row.alwaysShow === 1 ? { alwaysShow: true } : {}),
+    route: row.isRoute === 1 ? '1' : '0',
+    ...(children.length > 0 ? { children } : {}),
+    meta: {
+      title: translate(row.name),
+      icon: row.icon ?? '',
+      keepAlive: row.keepAlive === 1,
+      internalOrExternal: row.internalOrExternal === 1,
+      componentName: row.componentName || name,
+      ...(external ? { url: row.url! } : {}),
+    },
+  };
+}
+
+/**
+ * The menu tree of one user: granted, enabled menus (menuType 0/1) with their ancestors, siblings in
+ * sortNo order. `rows` may hold every permission row; buttons and disabled rows are ignored.
+ */
+export function buildMenuTree(rows: readonly PermissionRow[], grantedIds: ReadonlySet<string>, translate: (zh: string) => string): MenuNode[] {
+  const menus = new Map<string, PermissionRow>();
+  for (const row of rows) {
+    if ((row.menuType === MENU_TYPE_TOP || row.menuType === MENU_TYPE_CHILD) && isEnabledRow(row)) menus.set(row.id, row);
+  }
+  const visible = visibleMenuIds(menus, grantedIds);
+  const childrenOf = new Map<string | null, PermissionRow[]>();
+  for (const id of visible) {
+    const row = menus.get(id)!;
+    const siblings = childrenOf.get(row.parentId) ?? [];
+    siblings.push(row);
+    childrenOf.set(row.parentId, siblings);
+  }
+  const build = (parentId: string | null): MenuNode[] =>
+    (childrenOf.get(parentId) ?? []).sort(bySortNo).map((row) => toMenuNode(row, build(row.id), translate));
+  return build(null);
+}
