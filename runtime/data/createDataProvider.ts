@@ -1,0 +1,79 @@
+import type { ModelFile, OperationName } from '../model/types';
+import { ApiError } from './ApiError';
+import { assertEnvelope, type RequestContext } from './assertEnvelope';
+import type { DataProvider, DataRecord, ListParams } from './DataProvider';
+import type { RecordInput, RecordOperation } from './dialects/Dialect';
+import { isObject } from './dialects/envelopeFields';
+import { familyOf } from './familyOf';
+import type { HttpClient, NormalizedResponse } from './HttpClient';
+import { pickDialect } from './pickDialect';
+import { parseRoute, resolveOperations } from './resolveOperations';
+
+const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
+
+function isRecord(value: unknown): value is DataRecord {
+  return isObject(value);
+}
+
+/**
+ * The DataProvider of one model (docs/api.md "Generic model endpoints"): URLs from the model's
+ * api.base and api.operations, requests and answers in the model's declared dialect.
+ * - list        → ListResult {records, total, page, pageSize}
+ * - get         → the record
+ * - create, update, remove, removeMany, toggleState → the server's message (添加成功！ …)
+ * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
+ * a dialect this client does not speak throws at once (CL_ERR_UNKNOWN_DIALECT).
+ *
+ * @example
+ * const positions = createDataProvider(positionModel, http);
+ * const page = await positions.list({ page: 1, pageSize: 20, filters: { enabledMark: { op: 'eq', value: 1 } } });
+ * await positions.toggleState(page.records[0].id);
+ */
+export function createDataProvider(model: ModelFile, http: HttpClient): DataProvider {
+  const dialect = pickDialect(model.api.dialect, { id: model.id, base: model.api.base });
+  const operations = resolveOperations(model);
+
+  function routeOf(operation: OperationName) {
+    const route = operations[operation];
+    if (route) return parseRoute(route);
+    throw new ApiError({
+      kind: 'contract',
+      message: `Model "${model.id}" has no "${operation}" operation (switched off by api.operations.${operation} = false${operation === 'state' ? ', or api.state is not declared' : ''}).`,
+      status: 0,
+      code: 0,
+      url: model.api.base,
+      method: '',
+      dialect: familyOf(model.api.base),
+      errorCode: 'CL_ERR_OPERATION_OFF',
+    });
+  }
+
+  async function call(operation: RecordOperation, input: RecordInput, signal?: AbortSignal): Promise<{ response: NormalizedResponse; ctx: RequestContext }> {
+    const request = dialect.encodeRecordRequest(operation, routeOf(operation), input);
+    const response = await http.request(request.method, request.url, { params: request.params, data: request.data, signal });
+    return { response, ctx: { dialect: dialect.name, method: request.method, url: request.url } };
+  }
+
+  async function message(operation: RecordOperation, input: RecordInput): Promise<string> {
+    return (await call(operation, input)).response.message;
+  }
+
+  return {
+    async list(params: ListParams) {
+      const route = routeOf('list');
+      const query = dialect.encodeListQuery(params);
+      const response = await http.request(route.method, route.path, { params: query, signal: params.signal });
+      return dialect.decodePage(response.data, params, { dialect: dialect.name, method: route.method, url: route.path });
+    },
+    async get(id, signal) {
+      const { response, ctx } = await call('get', { id }, signal);
+      assertEnvelope(response.data, isRecord, RECORD_SHAPE, ctx, 'CL_ERR_CONTRACT_PAYLOAD');
+      return response.data;
+    },
+    create: (values) => message('create', { values }),
+    update: (id, values) => message('update', { id, values }),
+    remove: (id) => message('delete', { id }),
+    removeMany: (ids) => message('deleteBatch', { ids }),
+    toggleState: (id) => message('state', { id }),
+  };
+}

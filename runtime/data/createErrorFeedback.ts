@@ -1,0 +1,84 @@
+import type { ApiError } from './ApiError';
+import type { HttpClientOptions } from './HttpClient';
+
+/** spec 000 §8: a 401 with a session signs out after 1.5 s, so the user can read why */
+export const SIGN_OUT_DELAY_MS = 1_500;
+/** spec 000 §8: "any other status: server message for 4 s" */
+export const SERVER_MESSAGE_SECONDS = 4;
+
+export interface ErrorFeedback {
+  /** shows `error` as the error catalogue says and marks it notified when something was shown */
+  report(error: ApiError): void;
+}
+
+/** The hash route of a hash-routed app, else the path. */
+function currentRoute(): string {
+  if (typeof window === 'undefined') return '';
+  const { hash, pathname } = window.location;
+  const route = hash.startsWith('#/') ? hash.slice(1) : pathname;
+  return route.split('?')[0] ?? '';
+}
+
+function onRootOrLoginPage(): boolean {
+  const route = currentRoute();
+  return route === '' || route === '/' || route.startsWith('/user/login');
+}
+
+/**
+ * The error catalogue of spec 000 §8 as reactions, in the order the spec lists them. Validation and
+ * business failures are left to the caller (it maps field errors onto the form); everything else is
+ * shown here. One sign-out at a time: a burst of 401s gives one toast and one reload.
+ */
+export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' | 't' | 'getToken'>): ErrorFeedback {
+  const { feedback, t } = options;
+  let sessionEnding = false;
+
+  function signOutLater(): void {
+    sessionEnding = true;
+    setTimeout(() => feedback.signOutAndReload(), SIGN_OUT_DELAY_MS);
+  }
+
+  function confirmRelogin(): void {
+    sessionEnding = true;
+    void feedback
+      .confirmRelogin(t('feedback.loginExpiredTitle'), t('feedback.loginExpiredContent'), t('feedback.relogin'))
+      .then(() => {
+        if (!onRootOrLoginPage()) feedback.signOutAndReload();
+        else sessionEnding = false;
+      });
+  }
+
+  /** true when something was shown */
+  function react(error: ApiError): boolean {
+    if (error.errorCode === 'CL_ERR_REQUEST_IN_FLIGHT') {
+      feedback.toast('warning', error.message);
+      return true;
+    }
+    if (error.kind === 'validation' || error.kind === 'business') return false;
+    const hasToken = Boolean(options.getToken());
+    if (error.kind === 'auth' && sessionEnding) return true;
+    if (error.status === 401) {
+      feedback.toast('error', t('feedback.unauthorized'));
+      if (hasToken) signOutLater();
+      return true;
+    }
+    if (error.kind === 'auth' && hasToken) {
+      confirmRelogin();
+      return true;
+    }
+    if (error.status === 403) feedback.notify('error', t('feedback.systemNotice'), t('feedback.accessDenied'));
+    else if (error.status === 404) feedback.toast('error', t('feedback.notFound'));
+    else if (error.kind === 'timeout') feedback.toast('error', t('feedback.timeout'));
+    else if (error.kind === 'network') feedback.toast('error', t('feedback.requestError'));
+    else if (error.kind === 'permission') feedback.toast('warning', error.message);
+    else if (error.kind === 'contract') feedback.toast('error', t('errors.contract'));
+    else feedback.toast('error', error.message, SERVER_MESSAGE_SECONDS);
+    return true;
+  }
+
+  return {
+    report(error) {
+      if (react(error)) error.notified = true;
+    },
+  };
+}
