@@ -14,6 +14,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { createDb, type DbHandle } from './db/createDb.js';
 import { migrateCore } from './db/migrate.js';
 import { createDictCache } from './dict/dictCache.js';
+import type { HookRegistry } from './engine/hookRegistry.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import modelRoutes from './engine/modelRoutes.js';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** called once with a generated first admin password (main.ts prints it) */
   onGeneratedAdminPassword?: (password: string) => void;
+  /** named model hooks (model.hooks.beforeWrite); none are registered by default yet */
+  hooks?: HookRegistry;
 }
 
 /**
@@ -90,7 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysUserSelfRoutes);
     await app.register(sysDictRoutes);
     await app.register(modelFileRoutes);
-    await app.register(modelRoutes);
+    await app.register(modelRoutes, { hooks: options.hooks });
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;

@@ -1,4 +1,57 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '../../runtime/model/types.js';
+import { buildServedModel } from '../engine/serveModel.js';
+import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
+import { appError } from '../errors.js';
 
-// PLACEHOLDER: being written in parallel; replaced before the first landing.
-export default async function placeholder(_app: FastifyInstance): Promise<void> {}
+interface Prepared {
+  etag: string;
+  body: string;
+}
+
+const PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 80 } } } as const;
+const QUERY = { type: 'object', properties: { _t: { type: 'string', maxLength: 20 } }, additionalProperties: false } as const;
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x". */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * GET /system/model/:id: the model file plus its texts in the caller's language and the patterns
+ * its fields use, so the client never bundles model files. The body is serialised once per
+ * (model, language) and served byte-identical, so a strong ETag over it is honest; the client
+ * revalidates every time (no-cache) and gets 304 until the server is restarted with a new file.
+ */
+export default async function modelFileRoutes(app: FastifyInstance): Promise<void> {
+  const prepared = new Map<string, Prepared>();
+
+  function prepare(id: string, lang: Lang): Prepared {
+    const key = `${id}\u0000${lang}`;
+    let entry = prepared.get(key);
+    if (!entry) {
+      const model = app.ctx.modules.models.get(id)!;
+      const body = JSON.stringify(toJeecgEnvelope(buildServedModel(model, lang, app.ctx.translate)));
+      entry = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, body };
+      prepared.set(key, entry);
+    }
+    return entry;
+  }
+
+  app.get<{ Params: { id: string } }>(
+    '/system/model/:id',
+    { schema: { params: PARAMS, querystring: QUERY }, config: { access: 'authenticated' } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!app.ctx.modules.models.has(id)) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
+      const { etag, body } = prepare(id, request.lang);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language');
+      if (matches(request, etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}

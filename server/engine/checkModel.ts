@@ -1,6 +1,7 @@
 import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import { familyOf } from '../envelopes/familyOf.js';
+import { survivesColumnRoundTrip } from './columnNames.js';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 
 /** One problem in one file, located by JSON pointer. */
@@ -31,7 +32,11 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   const known = (name: string) => name in fields || SYSTEM_FIELD_NAMES.includes(name);
   const readable = (name: string) => known(name) && !fields[name]?.secret;
 
-  for (const [name, field] of Object.entries(fields)) checkField(name, field, report);
+  for (const [name, field] of Object.entries(fields)) {
+    checkField(name, field, report);
+    // the column is the CamelCasePlugin's snake_case of the name; rows come back camelCased
+    if (!survivesColumnRoundTrip(name)) report(`/entity/fields/${name}`, `field name "${name}" does not survive the snake_case column mapping (avoid consecutive capitals)`);
+  }
 
   (model.entity.indexes ?? []).forEach((columns, i) =>
     columns.forEach((name, j) => {

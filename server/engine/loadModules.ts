@@ -166,6 +166,7 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       once('table', model.entity.table, file, '/entity/table');
       once('permission prefix', model.permissions.prefix, file, '/permissions/prefix');
       for (const route of modelRoutes(model)) once('route', route, file, '/api');
+      for (const action of ['list', 'add', 'edit', 'delete', 'state']) once('permission code', `${model.permissions.prefix}${action}`, file, '/permissions/prefix');
     }
     for (const { menu, path: at } of flattenMenus(mod.file.menus, '/menus')) {
       once('menu key', menu.key, moduleFile, `${at}/key`);

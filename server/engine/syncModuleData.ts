@@ -1,5 +1,88 @@
+import type { Transaction } from 'kysely';
 import type { DbHandle } from '../db/createDb.js';
+import { newId } from '../db/ids.js';
+import { ADMIN_ROLE_ID } from '../db/migrations/0002_seed.js';
+import type { Database } from '../db/schema.js';
+import { nowText } from '../db/timestamps.js';
 import type { ModuleSet } from './loadModules.js';
+import { definitionHash, dictRows, extraButtonRows, menuRows, modelButtonRows, modelMenuKeys, type DictDefRow, type PermissionDef } from './moduleRows.js';
 
-// PLACEHOLDER: being written in parallel; replaced before the first landing.
-export async function syncModuleData(_db: DbHandle, _modules: ModuleSet): Promise<void> {}
+/**
+ * Upserts every module's menus, button permission codes and dictionaries, in one transaction.
+ * Each row remembers the hash of the definition it was generated from (defHash): a row is
+ * rewritten only when its module changed that definition, so what an admin edited in the UI
+ * survives restarts. Rows are never deleted (a module that drops a menu leaves it to the admin).
+ * New permission rows are granted to the admin role; a revoked grant is not re-granted.
+ */
+export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Promise<void> {
+  const menuOf = modelMenuKeys(modules);
+  await handle.db.transaction().execute(async (trx) => {
+    const known = new Map((await trx.selectFrom('sysPermission').select(['id', 'defHash']).execute()).map((r) => [r.id, r.defHash]));
+    for (const mod of modules.modules) {
+      const rows = [
+        ...menuRows(mod.file.menus),
+        ...mod.models.flatMap((model) => modelButtonRows(model, menuOf.get(model.id) ?? null)),
+        ...extraButtonRows(mod.file),
+      ];
+      for (const row of rows) await upsertPermission(trx, row, mod.file.id, known);
+      for (const dict of dictRows(mod.file)) await upsertDict(trx, dict, mod.file.id);
+    }
+  });
+}
+
+async function upsertPermission(trx: Transaction<Database>, def: PermissionDef, moduleId: string, known: Map<string, string | null>): Promise<void> {
+  const defHash = definitionHash(def);
+  const now = nowText();
+  if (!known.has(def.id)) {
+    await trx
+      .insertInto('sysPermission')
+      .values({ ...def, componentName: null, status: '1', delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
+      .execute();
+    await trx
+      .insertInto('sysRolePermission')
+      .values({ id: newId(), roleId: ADMIN_ROLE_ID, permissionId: def.id })
+      .onConflict((oc) => oc.columns(['roleId', 'permissionId']).doNothing())
+      .execute();
+    known.set(def.id, defHash);
+    return;
+  }
+  if (known.get(def.id) === defHash) return;
+  const { id, ...changes } = def;
+  await trx.updateTable('sysPermission').set({ ...changes, moduleId, defHash, updateTime: now }).where('id', '=', id).execute();
+  known.set(def.id, defHash);
+}
+
+async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId: string): Promise<void> {
+  const defHash = definitionHash(def);
+  const now = nowText();
+  const existing = await trx.selectFrom('sysDict').select(['id', 'defHash']).where('dictCode', '=', def.dictCode).executeTakeFirst();
+  if (existing?.defHash === defHash) return;
+  let dictId: string;
+  if (existing) {
+    dictId = existing.id;
+    await trx
+      .updateTable('sysDict')
+      .set({ dictName: def.dictName, description: def.description, moduleId, defHash, updateTime: now })
+      .where('id', '=', dictId)
+      .execute();
+  } else {
+    dictId = newId();
+    await trx
+      .insertInto('sysDict')
+      .values({ id: dictId, dictCode: def.dictCode, dictName: def.dictName, description: def.description, delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
+      .execute();
+  }
+  const items = new Map((await trx.selectFrom('sysDictItem').select(['id', 'itemValue']).where('dictId', '=', dictId).execute()).map((r) => [r.itemValue, r.id]));
+  for (const item of def.items) {
+    const itemId = items.get(item.itemValue);
+    if (itemId) {
+      await trx
+        .updateTable('sysDictItem')
+        .set({ itemText: item.itemText, color: item.color, description: item.description, sortOrder: item.sortOrder, updateTime: now })
+        .where('id', '=', itemId)
+        .execute();
+    } else {
+      await trx.insertInto('sysDictItem').values({ id: newId(), dictId, ...item, status: 1, createTime: now, updateTime: null }).execute();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { sql, type RawBuilder } from 'kysely';
+import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
+import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
+import type { FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
+import type { DbDialectName } from '../db/createDb.js';
+import { columnOf } from './columnNames.js';
+import type { BeforeWriteHook, HookRegistry } from './hookRegistry.js';
+import { buildTableSpec } from './tableSpec.js';
+
+export interface CompiledField {
+  name: string;
+  column: string;
+  /** the column as a SQL identifier (only ever built from model names) */
+  ref: RawBuilder<unknown>;
+  def: FieldDef;
+  system: boolean;
+  readable: boolean;
+  sortable: boolean;
+  filterable: boolean;
+  writable: boolean;
+  /** LIKE makes sense on it */
+  textual: boolean;
+  /** compiled pattern regex, when the field names one */
+  pattern: { name: string; regex: RegExp; def: PatternDef } | null;
+}
+
+/** Everything a request needs about one model, worked out once at startup. */
+export interface CompiledModel {
+  model: ModelFile;
+  table: RawBuilder<unknown>;
+  tableName: string;
+  tenantScoped: boolean;
+  dialect: DbDialectName;
+  /** case-insensitive LIKE of the dialect */
+  like: RawBuilder<unknown>;
+  fields: Map<string, CompiledField>;
+  id: CompiledField;
+  tenant: CompiledField | null;
+  /** what reads select, in a stable order: id, declared fields, system stamps */
+  readable: CompiledField[];
+  selectList: RawBuilder<unknown>;
+  writable: CompiledField[];
+  keywordFields: CompiledField[];
+  dictFields: CompiledField[];
+  uniqueFields: CompiledField[];
+  /** unique index name -> field, to name the field when the database reports a duplicate */
+  uniqueIndexes: Map<string, CompiledField>;
+  defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
+  pageSize: number;
+  state: { field: CompiledField; on: Scalar; off: Scalar } | null;
+  beforeWrite: BeforeWriteHook | null;
+  permission(action: ModelPermissionAction): string;
+}
+
+const SYSTEM_DEFS = Object.fromEntries(Object.entries(systemFields).filter(([k]) => k !== '$comment')) as Record<string, FieldDef>;
+const PATTERNS = patterns as unknown as Record<string, PatternDef>;
+const TEXTUAL = new Set(['string', 'text', 'date', 'datetime']);
+
+function compileField(name: string, def: FieldDef, system: boolean): CompiledField {
+  const column = columnOf(name);
+  const pattern = def.pattern && PATTERNS[def.pattern] ? { name: def.pattern, regex: new RegExp(PATTERNS[def.pattern]!.regex), def: PATTERNS[def.pattern]! } : null;
+  return {
+    name,
+    column,
+    ref: sql.ref(column),
+    def,
+    system,
+    readable: !def.secret,
+    sortable: !def.secret && def.sortable !== false,
+    filterable: !def.secret && def.filterable !== false,
+    writable: !system && !def.secret && def.writable !== false,
+    textual: TEXTUAL.has(def.type),
+    pattern,
+  };
+}
+
+export function compileModel(model: ModelFile, dialect: DbDialectName, hooks: HookRegistry): CompiledModel {
+  const spec = buildTableSpec(model);
+  const fields = new Map<string, CompiledField>();
+  const id = compileField('id', SYSTEM_DEFS.id!, true);
+  fields.set('id', id);
+  const tenant = spec.tenantScoped ? compileField('tenantId', SYSTEM_DEFS.tenantId!, true) : null;
+  for (const [name, def] of Object.entries(model.entity.fields)) fields.set(name, compileField(name, def, false));
+  for (const name of ['createBy', 'createTime', 'updateBy', 'updateTime', 'version']) fields.set(name, compileField(name, SYSTEM_DEFS[name]!, true));
+  if (tenant) fields.set('tenantId', tenant);
+
+  const all = [...fields.values()];
+  const readable = all.filter((f) => f.readable);
+  const uniqueIndexes = new Map<string, CompiledField>();
+  for (const index of spec.indexes) if (index.field) uniqueIndexes.set(index.name, fields.get(index.field)!);
+
+  const sort = model.entity.defaultSort;
+  const hookName = model.hooks?.beforeWrite;
+  const beforeWrite = hookName ? hooks.get(hookName) : undefined;
+  if (hookName && !beforeWrite) {
+    throw new Error(`model ${model.id}: hooks.beforeWrite names "${hookName}", which is not registered (registered: ${hooks.names().join(', ') || 'none'})`);
+  }
+  const stateDef = model.api.state;
+  const stateField = stateDef ? fields.get(stateDef.field)! : null;
+  const stateValue = (value: Scalar | undefined, fallback: number): Scalar =>
+    value ?? (stateField?.def.type === 'string' ? String(fallback) : fallback);
+
+  return {
+    model,
+    table: sql.table(model.entity.table),
+    tableName: model.entity.table,
+    tenantScoped: spec.tenantScoped,
+    dialect,
+    like: sql.raw(dialect === 'postgres' ? 'ilike' : 'like'),
+    fields,
+    id,
+    tenant,
+    readable,
+    selectList: sql.join(readable.map((f) => f.ref)),
+    writable: all.filter((f) => f.writable),
+    keywordFields: all.filter((f) => !f.system && f.def.keyword && f.readable),
+    dictFields: readable.filter((f) => f.def.dict),
+    uniqueFields: all.filter((f) => f.def.unique),
+    uniqueIndexes,
+    defaultSort: sort ? { field: fields.get(sort.field)!, order: sort.order } : { field: fields.get('createTime')!, order: 'desc' },
+    pageSize: model.list?.page?.size ?? 10,
+    state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
+    beforeWrite: beforeWrite ?? null,
+    permission: (action) => `${model.permissions.prefix}${action}`,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { ModelFile } from '../../runtime/model/types.js';
+import type { Database } from '../db/schema.js';
+import type { AuthContext } from '../plugins/accessPlugin.js';
+
+export interface BeforeWriteContext {
+  model: ModelFile;
+  /** the validated values about to be written (field name -> value); the hook may change them */
+  values: Record<string, unknown>;
+  mode: 'create' | 'update';
+  /** the record id (set for updates; for creates, the id the new row will get) */
+  id: string;
+  auth: AuthContext;
+  /** the write's transaction: whatever the hook writes commits or rolls back with the record */
+  db: Transaction<Database>;
+}
+
+/**
+ * Behaviour a model file cannot express as data (hash a password, fill a birthday from an ID
+ * card), referenced by name from model.hooks.beforeWrite. It may change ctx.values (or return new
+ * values) and may throw an AppError to refuse the write. It may set any declared field, including
+ * fields clients cannot write (writable: false, secret).
+ *
+ * @example
+ * hooks.register('user.hashPassword', async ({ values }) => { values.password = await hash(values.password) });
+ */
+export type BeforeWriteHook = (ctx: BeforeWriteContext) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
+
+export interface HookRegistry {
+  register(name: string, hook: BeforeWriteHook): void;
+  get(name: string): BeforeWriteHook | undefined;
+  names(): string[];
+}
+
+/** One registry per app (tests build several side by side); buildApp hands it to the engine. */
+export function createHookRegistry(): HookRegistry {
+  const hooks = new Map<string, BeforeWriteHook>();
+  return {
+    register(name, hook) {
+      if (!/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
+      if (hooks.has(name)) throw new Error(`hook "${name}" is already registered`);
+      hooks.set(name, hook);
+    },
+    get: (name) => hooks.get(name),
+    names: () => [...hooks.keys()],
+  };
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile } from '../../runtime/model/types.js';
+import type { ModuleSet } from './loadModules.js';
+import { resolveOperations } from './loadModules.js';
+
+/**
+ * The generated part of a sys_permission row (what a module defines). Row conventions, read by
+ * the permission/menu routes:
+ * - menu: id = menu key, menuType 0 top level / 1 child, component 'ModelPage/<modelId>' for model
+ *   screens, the built-in page name, 'RouteView' for containers, else null; an external menu.url
+ *   becomes url with internalOrExternal 1 and isRoute 0.
+ * - button: id 'btn:<code>', menuType 2, perms = code, parent = the menu showing the model.
+ */
+export interface PermissionDef {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  redirect: string | null;
+  menuType: number;
+  perms: string | null;
+  permsType: string;
+  sortNo: number;
+  alwaysShow: number;
+  icon: string | null;
+  isRoute: number;
+  isLeaf: number;
+  keepAlive: number;
+  hidden: number;
+  internalOrExternal: number;
+}
+
+export interface DictDefRow {
+  dictCode: string;
+  dictName: string;
+  description: string | null;
+  items: { itemValue: string; itemText: string; color: string | null; description: string | null; sortOrder: number }[];
+}
+
+export function definitionHash(def: object): string {
+  return createHash('sha256').update(JSON.stringify(def)).digest('hex');
+}
+
+export function menuRows(menus: MenuDef[] | undefined, parentId: string | null = null): PermissionDef[] {
+  return (menus ?? []).flatMap((menu, index) => {
+    const children = menu.children ?? [];
+    const row: PermissionDef = {
+      id: menu.key,
+      parentId,
+      name: menu.title,
+      url: menu.url ?? menu.path,
+      component: menu.model ? `ModelPage/${menu.model}` : menu.component ?? (children.length > 0 ? 'RouteView' : null),
+      redirect: menu.redirect ?? null,
+      menuType: parentId === null ? 0 : 1,
+      perms: null,
+      permsType: '1',
+      sortNo: menu.sort ?? (index + 1) * 10,
+      alwaysShow: 0,
+      icon: menu.icon ?? null,
+      isRoute: menu.url ? 0 : 1,
+      isLeaf: children.length === 0 ? 1 : 0,
+      keepAlive: menu.keepAlive ? 1 : 0,
+      hidden: menu.hidden ? 1 : 0,
+      internalOrExternal: menu.url ? 1 : 0,
+    };
+    return [row, ...menuRows(children, menu.key)];
+  });
+}
+
+const ACTION_NAMES: [ModelPermissionAction, string][] = [
+  ['list', '查询'],
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['delete', '删除'],
+  ['state', '启用/禁用'],
+];
+
+function buttonRow(code: string, name: string, parentId: string | null, sortNo: number): PermissionDef {
+  return {
+    id: `btn:${code}`,
+    parentId,
+    name,
+    url: null,
+    component: null,
+    redirect: null,
+    menuType: 2,
+    perms: code,
+    permsType: '1',
+    sortNo,
+    alwaysShow: 0,
+    icon: null,
+    isRoute: 0,
+    isLeaf: 1,
+    keepAlive: 0,
+    hidden: 0,
+    internalOrExternal: 0,
+  };
+}
+
+export function modelButtonRows(model: ModelFile, parentId: string | null): PermissionDef[] {
+  const hasState = resolveOperations(model).state !== undefined;
+  return ACTION_NAMES.filter(([action]) => action !== 'state' || hasState).map(([action, name], i) =>
+    buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1),
+  );
+}
+
+export function extraButtonRows(file: ModuleFile): PermissionDef[] {
+  return (file.permissions ?? []).map((p, i) => buttonRow(p.code, p.name, p.menu ?? null, 100 + i));
+}
+
+/** model id -> key of the (first) menu that shows it, across all modules */
+export function modelMenuKeys(modules: ModuleSet): Map<string, string> {
+  const keys = new Map<string, string>();
+  const walk = (menus: MenuDef[] | undefined) =>
+    (menus ?? []).forEach((menu) => {
+      if (menu.model && !keys.has(menu.model)) keys.set(menu.model, menu.key);
+      walk(menu.children);
+    });
+  for (const mod of modules.modules) walk(mod.file.menus);
+  return keys;
+}
+
+export function dictRows(file: ModuleFile): DictDefRow[] {
+  return (file.dicts ?? []).map((dict) => ({
+    dictCode: dict.code,
+    dictName: dict.name,
+    description: dict.description ?? null,
+    items: dict.items.map((item, i) => ({
+      itemValue: item.value,
+      itemText: item.text,
+      color: item.color ?? null,
+      description: item.description ?? null,
+      sortOrder: i,
+    })),
+  }));
+}

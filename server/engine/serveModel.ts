@@ -1,0 +1,33 @@
+import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
+import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
+import type { Lang, ModelFile, PatternDef, ServedModel } from '../../runtime/model/types.js';
+import type { Translate } from '../i18n/translateText.js';
+
+const PATTERNS = patterns as unknown as Record<string, PatternDef>;
+const SYSTEM_LABELS = Object.entries(systemFields)
+  .filter(([k]) => k !== '$comment')
+  .map(([, f]) => (f as { label: string }).label);
+
+/** Every zh-CN text a model shows: title, labels, field messages, column and tab titles, placeholders, system field labels. */
+export function modelTexts(model: ModelFile): string[] {
+  const texts = new Set<string>([model.title, ...SYSTEM_LABELS]);
+  for (const field of Object.values(model.entity.fields)) {
+    texts.add(field.label);
+    for (const message of Object.values(field.messages ?? {})) texts.add(message);
+  }
+  for (const column of model.list?.columns ?? []) if (typeof column === 'object' && column.title) texts.add(column.title);
+  for (const tab of model.tabs ?? []) if (tab.title) texts.add(tab.title);
+  for (const item of model.form?.fields ?? []) if (typeof item === 'object' && item.placeholder) texts.add(item.placeholder);
+  return [...texts];
+}
+
+/** What GET /system/model/:id answers for one language. */
+export function buildServedModel(model: ModelFile, lang: Lang, translate: Translate): ServedModel {
+  const texts = Object.fromEntries(modelTexts(model).map((zh) => [zh, translate(zh, lang)]));
+  const used: ServedModel['patterns'] = {};
+  for (const field of Object.values(model.entity.fields)) {
+    const def = field.pattern ? PATTERNS[field.pattern] : undefined;
+    if (def) used[field.pattern!] = { regex: def.regex, message: def.message[lang] };
+  }
+  return { model, lang, texts, patterns: used };
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
+import { columnOf } from './columnNames.js';
+
+export interface ColumnSpec {
+  name: string;
+  /** a type both SQLite and PostgreSQL understand */
+  type: string;
+  notNull?: boolean;
+  primaryKey?: boolean;
+  defaultTo?: number;
+}
+
+export interface IndexSpec {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  /** the model field a unique index guards (to name it in a duplicate error) */
+  field?: string;
+}
+
+export interface TableSpec {
+  table: string;
+  tenantScoped: boolean;
+  columns: ColumnSpec[];
+  indexes: IndexSpec[];
+}
+
+const MAX_IDENTIFIER = 63;
+
+/** ix_/ux_<table>_<columns>, shortened with a hash to PostgreSQL's 63-character identifier limit. */
+export function indexName(prefix: 'ix' | 'ux', table: string, columns: string[]): string {
+  const full = `${prefix}_${table}_${columns.join('_')}`;
+  if (full.length <= MAX_IDENTIFIER) return full;
+  const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
+  return `${full.slice(0, MAX_IDENTIFIER - hash.length - 1)}_${hash}`;
+}
+
+export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength'>): string {
+  switch (field.type) {
+    case 'string':
+      return `varchar(${field.maxLength ?? 255})`;
+    case 'text':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'double precision';
+    case 'date':
+      return 'varchar(10)';
+    case 'datetime':
+      return 'varchar(19)';
+  }
+}
+
+/**
+ * The table a model needs. Declared columns are nullable even when required: required is a
+ * validation rule, so adding a required field to a table that already has rows still works.
+ * Sort indexes end with id because every list sorts by id last (stable pages); without it a sort
+ * on a column with many equal values would need a temporary sort of all of them.
+ */
+export function buildTableSpec(model: ModelFile): TableSpec {
+  const table = model.entity.table;
+  const tenantScoped = model.entity.tenantScoped !== false;
+  const scope = tenantScoped ? ['tenant_id'] : [];
+  const columns: ColumnSpec[] = [
+    { name: 'id', type: 'varchar(36)', primaryKey: true },
+    ...(tenantScoped ? [{ name: 'tenant_id', type: 'integer', notNull: true }] : []),
+    { name: 'create_by', type: 'varchar(64)' },
+    { name: 'create_time', type: 'varchar(19)', notNull: true },
+    { name: 'update_by', type: 'varchar(64)' },
+    { name: 'update_time', type: 'varchar(19)' },
+    { name: 'version', type: 'integer', notNull: true, defaultTo: 1 },
+    ...Object.entries(model.entity.fields).map(([name, field]) => ({ name: columnOf(name), type: columnTypeOf(field) })),
+  ];
+  const plain = (cols: string[]): IndexSpec => {
+    const all = [...scope, ...cols, 'id'];
+    return { name: indexName('ix', table, all), columns: all, unique: false };
+  };
+  const indexes: IndexSpec[] = [plain(['create_time'])];
+  const sort = model.entity.defaultSort?.field;
+  if (sort && sort in model.entity.fields) indexes.push(plain([columnOf(sort)]));
+  for (const fields of model.entity.indexes ?? []) indexes.push(plain(fields.map(columnOf)));
+  for (const [name, field] of Object.entries(model.entity.fields)) {
+    if (!field.unique) continue;
+    const cols = [...scope, columnOf(name)];
+    indexes.push({ name: indexName('ux', table, cols), columns: cols, unique: true, field: name });
+  }
+  return { table, tenantScoped, columns, indexes: dedupe(indexes) };
+}
+
+function dedupe(indexes: IndexSpec[]): IndexSpec[] {
+  const seen = new Set<string>();
+  return indexes.filter((i) => !seen.has(i.name) && seen.add(i.name));
+}

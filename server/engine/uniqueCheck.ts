@@ -1,0 +1,47 @@
+import { sql, type Kysely } from 'kysely';
+import type { Scalar } from '../../runtime/model/types.js';
+import { validationError, type FieldError } from '../errors.js';
+import type { CompiledField, CompiledModel } from './compileModel.js';
+import { fieldMessage, type MessageContext } from './validateRecord.js';
+
+function duplicateError(fields: CompiledField[], ctx: MessageContext) {
+  const errors: FieldError[] = fields.map((f) => ({ field: f.name, message: fieldMessage(f, 'unique', ctx, 'unique') }));
+  return validationError(errors, 'CL_ERR_RECORD_DUPLICATE');
+}
+
+/**
+ * Unique fields are unique within the tenant. Checked before writing so the answer names the
+ * field; the unique index still decides when two writes race (mapUniqueViolation).
+ */
+export async function assertUnique(
+  db: Kysely<any>,
+  model: CompiledModel,
+  values: Record<string, Scalar | null | unknown>,
+  tenantId: number,
+  exceptId: string | null,
+  ctx: MessageContext,
+): Promise<void> {
+  const clashes: CompiledField[] = [];
+  for (const field of model.uniqueFields) {
+    const value = values[field.name];
+    if (value === undefined || value === null) continue;
+    const scope = model.tenant ? sql` and ${model.tenant.ref} = ${tenantId}` : sql``;
+    const except = exceptId ? sql` and ${model.id.ref} <> ${exceptId}` : sql``;
+    const { rows } = await sql`select 1 as hit from ${model.table} where ${field.ref} = ${value}${scope}${except} limit 1`.execute(db);
+    if (rows.length > 0) clashes.push(field);
+  }
+  if (clashes.length > 0) throw duplicateError(clashes, ctx);
+}
+
+/** A unique-index violation from either database, as the same duplicate error; anything else unchanged. */
+export function mapUniqueViolation(error: unknown, model: CompiledModel, ctx: MessageContext): unknown {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  let field: CompiledField | undefined;
+  if (e?.code === '23505' && e.constraint) field = model.uniqueIndexes.get(e.constraint);
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message) {
+    // "UNIQUE constraint failed: t.tenant_id, t.en_code": the last column is the field's
+    const column = /\.(\w+)$/.exec(e.message.trim())?.[1];
+    field = model.uniqueFields.find((f) => f.column === column);
+  }
+  return field ? duplicateError([field], ctx) : error;
+}

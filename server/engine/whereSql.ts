@@ -1,0 +1,76 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CompiledModel } from './compileModel.js';
+import type { Condition } from './conditions.js';
+import type { ListQuery } from './listQuery.js';
+
+const AND = sql` and `;
+const OR = sql` or `;
+
+/** % and _ are LIKE wildcards; a user searching for "50%" means the characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const COMPARISON: Record<string, RawBuilder<unknown>> = {
+  eq: sql.raw('='),
+  ne: sql.raw('<>'),
+  gt: sql.raw('>'),
+  ge: sql.raw('>='),
+  lt: sql.raw('<'),
+  le: sql.raw('<='),
+};
+
+/** Every identifier comes from the compiled model, every value is a bound parameter. */
+export function conditionSql(model: CompiledModel, c: Condition): RawBuilder<unknown> {
+  const ref = c.field.ref;
+  switch (c.rule) {
+    case 'in':
+      return sql`${ref} in (${sql.join(c.value as unknown[])})`;
+    case 'like':
+      return sql`${ref} ${model.like} ${`%${escapeLike(String(c.value))}%`} escape '\\'`;
+    case 'right_like':
+      return sql`${ref} ${model.like} ${`${escapeLike(String(c.value))}%`} escape '\\'`;
+    case 'left_like':
+      return sql`${ref} ${model.like} ${`%${escapeLike(String(c.value))}`} escape '\\'`;
+    default:
+      return sql`${ref} ${COMPARISON[c.rule]!} ${c.value}`;
+  }
+}
+
+export interface WhereParts {
+  filters: Condition[];
+  keyword: string | null;
+  superQuery: Condition[];
+  matchType: 'and' | 'or';
+}
+
+/**
+ * The client's filters AND-ed with the tenant scope. The advanced query is parenthesised, so an
+ * "or" match type can never reach past the tenant condition.
+ */
+export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null): RawBuilder<unknown> {
+  const all: RawBuilder<unknown>[] = [];
+  if (model.tenant) all.push(sql`${model.tenant.ref} = ${tenantId}`);
+  for (const c of parts.filters) all.push(conditionSql(model, c));
+  if (parts.keyword) {
+    const pattern = `%${escapeLike(parts.keyword)}%`;
+    all.push(sql`(${sql.join(model.keywordFields.map((f) => sql`${f.ref} ${model.like} ${pattern} escape '\\'`), OR)})`);
+  }
+  if (parts.superQuery.length > 0) {
+    all.push(sql`(${sql.join(parts.superQuery.map((c) => conditionSql(model, c)), parts.matchType === 'or' ? OR : AND)})`);
+  }
+  return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
+}
+
+/** A stable text of the filter part of a list query: what a cached total is keyed by. */
+export function filterKey(parts: WhereParts): string {
+  const conditions = (list: Condition[]) => list.map((c) => [c.field.name, c.rule, c.value]);
+  return JSON.stringify([conditions(parts.filters), parts.keyword, conditions(parts.superQuery), parts.matchType]);
+}
+
+export function orderSql(sort: ListQuery['sort'], model: CompiledModel): RawBuilder<unknown> {
+  // id follows the sort's direction so one index (…, column, id) serves the whole ORDER BY
+  const direction = sql.raw(sort.order);
+  if (sort.field === model.id) return sql`order by ${model.id.ref} ${direction}`;
+  return sql`order by ${sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
+}

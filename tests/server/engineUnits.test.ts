@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import position from '../../schemas/system/models/position.model.json' with { type: 'json' };
+import type { ModelFile } from '../../runtime/model/types.js';
+import { checkModel } from '../../server/engine/checkModel.js';
+import { columnOf, survivesColumnRoundTrip } from '../../server/engine/columnNames.js';
+import { compileModel } from '../../server/engine/compileModel.js';
+import { parseFieldFilter } from '../../server/engine/conditions.js';
+import { createHookRegistry } from '../../server/engine/hookRegistry.js';
+import { typeMismatch } from '../../server/engine/syncModelTables.js';
+import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
+import { createTotalCache } from '../../server/engine/totalCache.js';
+import { checkField } from '../../server/engine/validateRecord.js';
+import { escapeLike } from '../../server/engine/whereSql.js';
+
+const model = compileModel(position as ModelFile, 'sqlite', createHookRegistry());
+const ctx = { lang: 'zh-CN' as const, translate: (zh: string) => zh };
+
+describe('engine building blocks (no database)', () => {
+  it('names columns exactly like the CamelCasePlugin and rejects names that would not come back', () => {
+    expect(columnOf('enabledMark')).toBe('enabled_mark');
+    expect(columnOf('field2Name')).toBe('field2_name');
+    expect(survivesColumnRoundTrip('idcardExpirationDate')).toBe(true);
+    expect(survivesColumnRoundTrip('sampleNO')).toBe(false);
+    const bad = structuredClone(position) as ModelFile;
+    bad.entity.fields.sampleNO = { type: 'string', label: 'x', maxLength: 5 };
+    expect(checkModel(bad, 'f').map((p) => p.message).join()).toMatch(/sampleNO.*snake_case/);
+  });
+
+  it('derives deterministic index names of at most 63 characters', () => {
+    expect(indexName('ux', 'sys_position', ['tenant_id', 'en_code'])).toBe('ux_sys_position_tenant_id_en_code');
+    const long = indexName('ix', 'a_rather_long_table_name_for_samples', ['tenant_id', 'received_date', 'category', 'id']);
+    expect(long.length).toBe(63);
+    expect(long).toBe(indexName('ix', 'a_rather_long_table_name_for_samples', ['tenant_id', 'received_date', 'category', 'id']));
+    expect(long).not.toBe(indexName('ix', 'a_rather_long_table_name_for_samples', ['tenant_id', 'received_date', 'category2', 'id']));
+    const spec = buildTableSpec(position as ModelFile);
+    expect(spec.indexes.map((i) => i.name)).toEqual([
+      'ix_sys_position_tenant_id_create_time_id',
+      'ix_sys_position_tenant_id_sort_code_id',
+      'ix_sys_position_tenant_id_organize_id_sort_code_id',
+      'ux_sys_position_tenant_id_en_code',
+    ]);
+    expect(spec.columns.find((c) => c.name === 'full_name')).toEqual({ name: 'full_name', type: 'varchar(50)' });
+  });
+
+  it('recognises column type mismatches across both introspections', () => {
+    expect(typeMismatch('varchar(50)', 'varchar')).toBeNull();
+    expect(typeMismatch('varchar(50)', 'varchar(50)')).toBeNull();
+    expect(typeMismatch('integer', 'int4')).toBeNull();
+    expect(typeMismatch('double precision', 'float8')).toBeNull();
+    expect(typeMismatch('varchar(100)', 'varchar(50)')).toMatch(/varchar\(100\)/);
+    expect(typeMismatch('varchar(10)', 'integer')).toMatch(/integer/);
+  });
+
+  it('maps the Jeecg value conventions onto rules', () => {
+    const name = model.fields.get('fullName')!;
+    const sort = model.fields.get('sortCode')!;
+    const rule = (field: typeof name, text: string) => {
+      const c = parseFieldFilter(field, text);
+      return c && [c.rule, c.value];
+    };
+    expect(rule(name, '*a*')).toEqual(['like', 'a']);
+    expect(rule(name, 'a*')).toEqual(['right_like', 'a']);
+    expect(rule(name, '*a')).toEqual(['left_like', 'a']);
+    expect(rule(name, '!a')).toEqual(['ne', 'a']);
+    expect(rule(sort, '>= 3')).toEqual(['ge', 3]);
+    expect(rule(sort, '<=3')).toEqual(['le', 3]);
+    expect(rule(sort, '>3')).toEqual(['gt', 3]);
+    expect(rule(sort, '<3')).toEqual(['lt', 3]);
+    expect(rule(sort, '1, 2,,3')).toEqual(['in', [1, 2, 3]]);
+    expect(rule(name, 'a')).toEqual(['eq', 'a']);
+    for (const empty of ['', '  ', '*', '**', '!', '>=']) expect(parseFieldFilter(name, empty), empty).toBeNull();
+    expect(() => parseFieldFilter(sort, '>x')).toThrow();
+    expect(escapeLike('50%_a\\')).toBe('50\\%\\_a\\\\');
+  });
+
+  it('selects the required message by how a field is filled in', () => {
+    const message = (name: string, raw: unknown) => {
+      const r = checkField(model.fields.get(name)!, raw, ctx);
+      return 'message' in r ? r.message : r.value;
+    };
+    expect(message('fullName', '')).toBe('请输入岗位名称');
+    const picked = compileModel({ ...(position as ModelFile), entity: { ...position.entity, fields: { ...position.entity.fields, day: { type: 'date', label: '日期', required: true } } } } as ModelFile, 'sqlite', createHookRegistry());
+    expect(checkField(picked.fields.get('day')!, null, ctx)).toEqual({ message: '请选择日期' });
+    expect(message('description', '')).toBe('');
+    expect(message('sortCode', '')).toBeNull();
+    expect(message('sortCode', 1.5)).toBe('排序必须是整数');
+    expect(message('sortCode', 1000000)).toBe('排序不能大于999999');
+  });
+
+  describe('total cache', () => {
+    it('shares one count between concurrent callers and caches it', async () => {
+      const cache = createTotalCache();
+      let counted = 0;
+      const count = async () => {
+        counted++;
+        await new Promise((r) => setTimeout(r, 5));
+        return 42;
+      };
+      expect(await Promise.all([cache.count('t', 'k', count), cache.count('t', 'k', count), cache.count('t', 'k', count)])).toEqual([42, 42, 42]);
+      expect(await cache.count('t', 'k', count)).toBe(42);
+      expect(counted).toBe(1);
+    });
+
+    it('discards a count that raced a write and forgets totals on a write', async () => {
+      const cache = createTotalCache();
+      let release!: (n: number) => void;
+      const slow = cache.count('t', 'k', () => new Promise<number>((r) => (release = r)));
+      cache.bump('t');
+      release(10);
+      expect(await slow).toBe(10);
+      expect(cache.get('t', 'k')).toBeUndefined();
+      cache.remember('t', 'k', 11, cache.generation('t'));
+      expect(cache.get('t', 'k')).toBe(11);
+      cache.bump('other');
+      expect(cache.get('t', 'k')).toBe(11);
+      cache.bump('t');
+      expect(cache.get('t', 'k')).toBeUndefined();
+    });
+
+    it('expires entries after the TTL and stays bounded', () => {
+      let now = 0;
+      const cache = createTotalCache({ ttlMs: 1000, maxEntries: 3, now: () => now });
+      for (const key of ['a', 'b', 'c', 'd']) cache.remember('t', key, 1, 0);
+      expect(cache.get('t', 'a')).toBeUndefined();
+      expect(cache.get('t', 'd')).toBe(1);
+      now = 1001;
+      expect(cache.get('t', 'd')).toBeUndefined();
+    });
+  });
+
+  it('refuses duplicate and malformed hook names', () => {
+    const hooks = createHookRegistry();
+    hooks.register('user.hashPassword', () => {});
+    expect(() => hooks.register('user.hashPassword', () => {})).toThrow(/already/);
+    expect(() => hooks.register('nodot', () => {})).toThrow();
+    expect(createHookRegistry().get('user.hashPassword')).toBeUndefined();
+  });
+});
