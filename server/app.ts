@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
@@ -22,7 +21,15 @@ import { syncModelTables } from './engine/syncModelTables.js';
 import { syncModuleData } from './engine/syncModuleData.js';
 import accessPlugin from './plugins/accessPlugin.js';
 import contextPlugin from './plugins/contextPlugin.js';
+import securityHeaders from './plugins/securityHeaders.js';
 import errorPlugin from './plugins/errorPlugin.js';
+
+/** Unique across processes (random prefix) and cheap per request (a counter). */
+function createRequestIds(): () => string {
+  const prefix = randomBytes(5).toString('hex');
+  let counter = 0;
+  return () => `${prefix}${(++counter).toString(36)}`;
+}
 
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
@@ -43,7 +50,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: createRequestIds(),
     // forceCloseConnections: close idle keep-alive sockets at shutdown, let in-flight requests finish
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -65,8 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     await app.register(contextPlugin, { config, db, modules, dicts: createDictCache(db.db), translate: createTranslator(modules) });
     await app.register(errorPlugin);
-    await app.register(accessPlugin, { sessionPolicy: config.session });
-    await app.register(helmet, {
+    await app.register(securityHeaders, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -85,6 +91,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'same-origin' },
     });
+    await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(rateLimit, { global: false });
 
     await app.register(healthRoutes);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
-import { userTenantIds } from '../auth/permissions.js';
+import { userTenantIds } from '../auth/userTenantIds.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { multiDepartOf, toUserInfo, userDeparts } from '../auth/userInfo.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { assertSelf } from '../auth/assertSelf.js';
+import { userTenantIds } from '../auth/userTenantIds.js';
 import { changeOwnPassword } from '../auth/changePassword.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { toUserInfo, userDeparts } from '../auth/userInfo.js';
@@ -61,7 +62,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
         if (!(await userDeparts(db, auth.userId)).some((d) => d.orgCode === orgCode)) throw appError('CL_ERR_DEPART_NOT_MINE');
         await db.updateTable('sysUser').set({ orgCode }).where('id', '=', auth.userId).execute();
         const user = await db.selectFrom('sysUser').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow();
-        return toJeecgEnvelope({ userInfo: toUserInfo(user, auth.tenantIds) });
+        return toJeecgEnvelope({ userInfo: toUserInfo(user, await userTenantIds(db, auth.userId)) });
       },
     });
   }

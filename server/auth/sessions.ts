@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { appError, type AppError } from '../errors.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface SessionPolicy {
@@ -8,7 +7,7 @@ export interface SessionPolicy {
   idleMs: number;
 }
 
-/** Who is calling, as decided once per request by verifySession. */
+/** Who is calling, as decided once per request by identify.ts. */
 export interface SessionUser {
   sessionId: string;
   userId: string;
@@ -19,9 +18,6 @@ export interface SessionUser {
 }
 
 export type RevokeReason = 'logout' | 'password' | 'forced' | 'disabled' | 'replaced';
-
-// last_seen_at is written at most once a minute per session so that reads stay reads.
-const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(
   db: Kysely<Database>,
@@ -47,56 +43,6 @@ export async function createSession(
     })
     .execute();
   return { token, expiresAt };
-}
-
-/**
- * The one function that decides identity (security.md §1): token known, not expired, not idle too
- * long, not revoked, user neither deleted nor frozen. Returns the caller or the reason as an AppError.
- */
-export async function verifySession(
-  db: Kysely<Database>,
-  token: string,
-  policy: SessionPolicy,
-  now = Date.now(),
-): Promise<SessionUser | AppError> {
-  const sessionId = hashToken(token);
-  const row = await db
-    .selectFrom('sysSession as s')
-    .innerJoin('sysUser as u', 'u.id', 's.userId')
-    .select([
-      's.userId',
-      's.lastSeenAt',
-      's.expiresAt',
-      's.revokedAt',
-      's.revokeReason',
-      'u.username',
-      'u.realname',
-      'u.orgCode',
-      'u.status',
-      'u.delFlag',
-      'u.mustChangePassword',
-    ])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
-  if (!row) return appError('CL_ERR_AUTH_TOKEN_INVALID');
-  if (row.revokedAt !== null) {
-    return row.revokeReason === 'forced' || row.revokeReason === 'replaced' || row.revokeReason === 'disabled'
-      ? appError('CL_ERR_AUTH_SIGNED_OUT')
-      : appError('CL_ERR_AUTH_TOKEN_INVALID');
-  }
-  if (row.delFlag !== 0 || row.status !== 1) return appError('CL_ERR_AUTH_SIGNED_OUT');
-  if (row.expiresAt <= now || row.lastSeenAt + policy.idleMs <= now) return appError('CL_ERR_AUTH_TOKEN_EXPIRED');
-  if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
-    await db.updateTable('sysSession').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
-  }
-  return {
-    sessionId,
-    userId: row.userId,
-    username: row.username,
-    realname: row.realname,
-    orgCode: row.orgCode,
-    mustChangePassword: row.mustChangePassword === 1,
-  };
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, reason: RevokeReason, now = Date.now()): Promise<void> {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Lang } from '../../runtime/model/types.js';
-import { hasPermission, userTenantIds } from '../auth/permissions.js';
+import { createIdentify, type IdentifyRequest } from '../auth/identify.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
-import { verifySession, type SessionUser } from '../auth/sessions.js';
+import type { SessionUser } from '../auth/sessions.js';
 import { looksLikeToken } from '../auth/tokens.js';
 import { appError, AppError } from '../errors.js';
 import { requestLang } from '../i18n/requestLang.js';
@@ -20,7 +20,6 @@ export type RouteAccess = 'public' | 'authenticated' | { permission: string };
 export interface AuthContext extends SessionUser {
   /** the tenant this request acts in: the tenant_id header if the user belongs to it, else their first */
   tenantId: number;
-  tenantIds: number[];
 }
 
 declare module 'fastify' {
@@ -98,6 +97,9 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     }
   });
 
+  // built on first use: the identity query is compiled against the database app.ctx holds by then
+  let identify: IdentifyRequest | null = null;
+
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.lang = requestLang(request.headers['accept-language']);
     const access = request.routeOptions.config.access;
@@ -105,28 +107,32 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     // Unmatched URLs reach the not-found handler with no access config. Under an API family they are
     // treated like a protected route, so an anonymous caller learns nothing about which paths exist.
     if (access === undefined && !isApiPath(request.url)) return;
-    const auth = await authenticate(request, options);
-    request.auth = auth;
-    if (auth.mustChangePassword && !request.routeOptions.config.duringPasswordChange && access !== undefined) {
+    const permission = access !== undefined && access !== 'authenticated' ? access.permission : null;
+    const identity = await authenticate(request, permission);
+    request.auth = identity.auth;
+    if (identity.auth.mustChangePassword && !request.routeOptions.config.duringPasswordChange && access !== undefined) {
       throw appError('CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED');
     }
-    if (access !== undefined && access !== 'authenticated' && !(await hasPermission(app.ctx.db.db, auth.userId, access.permission))) {
+    if (!identity.granted) {
       void logSecurityEvent(app.ctx.db.db, {
         event: 'permission.denied',
-        userId: auth.userId,
-        username: auth.username,
+        userId: identity.auth.userId,
+        username: identity.auth.username,
         ip: request.ip,
         requestId: request.id,
-        detail: `${request.method} ${request.routeOptions.url ?? ''} needs ${access.permission}`,
+        detail: `${request.method} ${request.routeOptions.url ?? ''} needs ${permission}`,
       });
       throw appError('CL_ERR_NO_PERMISSION');
     }
   });
 
-  async function authenticate(request: FastifyRequest, opts: AccessPluginOptions): Promise<AuthContext> {
+  async function authenticate(request: FastifyRequest, permission: string | null): Promise<{ auth: AuthContext; granted: boolean }> {
     const db = app.ctx.db.db;
     const token = tokenOf(request);
-    const verdict = token && looksLikeToken(token) ? await verifySession(db, token, opts.sessionPolicy) : appError('CL_ERR_AUTH_TOKEN_INVALID');
+    const asked = tenantHeaderOf(request);
+    // a malformed tenant_id is a tenant nobody belongs to: refused (403) once the token is known good
+    const tenant = asked === 'invalid' ? -1 : asked;
+    const verdict = token && looksLikeToken(token) ? await (identify ??= createIdentify(db, options.sessionPolicy))(token, { tenant, permission }) : appError('CL_ERR_AUTH_TOKEN_INVALID');
     if (verdict instanceof AppError) {
       void logSecurityEvent(db, {
         event: 'auth.rejected',
@@ -136,22 +142,19 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
       });
       throw verdict;
     }
-    const tenantIds = await userTenantIds(db, verdict.userId);
-    const asked = tenantHeaderOf(request);
-    if (asked === 'invalid' || (asked !== null && !tenantIds.includes(asked))) {
+    const { tenantId, granted, ...user } = verdict;
+    if (tenantId === null) {
       void logSecurityEvent(db, {
         event: 'tenant.mismatch',
-        userId: verdict.userId,
-        username: verdict.username,
+        userId: user.userId,
+        username: user.username,
         ip: request.ip,
         requestId: request.id,
         detail: `tenant_id header ${String(request.headers['tenant_id']).slice(0, 20)}`,
       });
       throw appError('CL_ERR_TENANT_FORBIDDEN');
     }
-    const tenantId = asked ?? tenantIds[0];
-    if (tenantId === undefined) throw appError('CL_ERR_TENANT_FORBIDDEN');
-    return { ...verdict, tenantId, tenantIds };
+    return { auth: { ...user, tenantId }, granted };
   }
 }
 

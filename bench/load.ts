@@ -1,0 +1,24 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Drives one target with `connections` concurrent keep-alive connections cycling through `paths`. */
+export async function runLoad(base: string, paths: string[], headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: 'GET', path, headers })),
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
