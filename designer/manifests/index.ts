@@ -1,0 +1,46 @@
+import { dateRangePickerManifest } from './DateRangePicker.manifest';
+import { datePickerManifest } from './DatePicker.manifest';
+import { dateTimePickerManifest } from './DateTimePicker.manifest';
+import { dictRadioManifest } from './DictRadio.manifest';
+import { dictSelectManifest } from './DictSelect.manifest';
+import { dictTagManifest } from './DictTag.manifest';
+import { formGridManifest } from './FormGrid.manifest';
+import { formItemManifest } from './FormItem.manifest';
+import { formLayoutManifest } from './FormLayout.manifest';
+import { inputManifest } from './Input.manifest';
+import { inputTextAreaManifest } from './Input.TextArea.manifest';
+import { numberPickerManifest } from './NumberPicker.manifest';
+import { numberRangeManifest } from './NumberRange.manifest';
+import { radioGroupManifest } from './Radio.Group.manifest';
+import { selectManifest } from './Select.manifest';
+import { switchManifest } from './Switch.manifest';
+import type { WidgetManifest } from './WidgetManifest';
+import en from './i18n/en.json';
+import zhCN from './i18n/zh-CN.json';
+import zhTW from './i18n/zh-TW.json';
+
+export type { PropsSchema, WidgetManifest } from './WidgetManifest';
+
+/** Designer metadata of every built-in widget, one per runtime/fields registration. */
+export const widgetManifests: readonly WidgetManifest[] = [
+  formItemManifest,
+  formLayoutManifest,
+  formGridManifest,
+  inputManifest,
+  inputTextAreaManifest,
+  numberPickerManifest,
+  selectManifest,
+  radioGroupManifest,
+  switchManifest,
+  datePickerManifest,
+  dateTimePickerManifest,
+  dateRangePickerManifest,
+  numberRangeManifest,
+  dictSelectManifest,
+  dictRadioManifest,
+  dictTagManifest,
+];
+
+/** The i18next namespace of the manifests' titles. */
+export const DESIGNER_NAMESPACE = 'designer';
+export const manifestResources = { 'zh-CN': zhCN, en, 'zh-TW': zhTW };

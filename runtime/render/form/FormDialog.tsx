@@ -1,0 +1,61 @@
+import { Alert, Button, Modal, Spin } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import type { ServedModel } from '../../model/types';
+import { DetailView } from '../detail/DetailView';
+import { RecordTabs } from '../tabs/RecordTabs';
+import { useErrorText } from '../useFeedback';
+import { useRenderText } from '../useRenderText';
+import { buildFormSchema } from './buildFormSchema';
+import { SchemaForm } from './SchemaForm';
+import type { FormController } from './useFormController';
+
+const DEFAULT_WIDTH = 600;
+// spec 000 §9: modal body max height 600 px
+const BODY_STYLE = { maxHeight: 600, overflowY: 'auto' } as const;
+
+export interface FormDialogProps {
+  served: ServedModel;
+  controller: FormController;
+}
+
+/** The add / edit / detail dialog; edit and detail show the model's sub-record tabs. */
+export function FormDialog({ served, controller }: FormDialogProps) {
+  const t = useRenderText();
+  const describe = useErrorText();
+  const { state } = controller;
+  const schema = useMemo(() => buildFormSchema(served, state.mode, t), [served, state.mode, t]);
+
+  const close = <Button key="close" onClick={controller.close}>{t('action.close')}</Button>;
+  const footer =
+    state.status === 'editing'
+      ? [close, <Button key="confirm" type="primary" loading={state.submitting} onClick={() => void controller.submit()}>{t('action.confirm')}</Button>]
+      : [close];
+
+  let body: ReactNode = null;
+  if (state.status === 'loading') body = <Spin />;
+  if (state.status === 'error') {
+    body = <Alert type="error" message={describe(state.error)} action={<Button size="small" onClick={controller.retry}>{t('action.retry')}</Button>} />;
+  }
+  if (state.status === 'editing') body = <SchemaForm form={state.form} schema={schema} where={`model ${served.model.id}: form`} />;
+  if (state.status === 'viewing') body = <DetailView served={served} record={state.record} />;
+
+  const parentId = state.status === 'editing' || state.status === 'viewing' ? state.record?.id : undefined;
+  if (parentId && served.model.tabs?.length) {
+    body = <RecordTabs served={served} parentId={parentId} readOnly={state.mode === 'detail'}>{body}</RecordTabs>;
+  }
+
+  return (
+    <Modal
+      open={state.status !== 'closed'}
+      title={t(`dialog.${state.mode}`)}
+      width={served.model.form?.width ?? DEFAULT_WIDTH}
+      maskClosable={false}
+      destroyOnHidden
+      onCancel={controller.close}
+      footer={footer}
+      styles={{ body: BODY_STYLE }}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useMemo, useRef } from 'react';
+import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
+import type { ServedModel } from '../../model/types';
+import { FormDialog } from '../form/FormDialog';
+import { useFormController } from '../form/useFormController';
+import { useRuntime } from '../RuntimeProvider';
+import { useFeedback } from '../useFeedback';
+import { useRenderText } from '../useRenderText';
+import { allowedActions } from './allowedActions';
+import { ListTable } from './ListTable';
+import { ListToolbar } from './ListToolbar';
+import { pageSettings } from './pageSettings';
+import { SearchBar } from './SearchBar';
+import { useListColumns } from './useListColumns';
+import { useListController } from './useListController';
+import { useRecordActions } from './useRecordActions';
+
+export interface ListPageProps {
+  served: ServedModel;
+  /** default: runtime.dataProviderFor(served.model) */
+  dataProvider?: DataProvider;
+  /** filters every request carries (a sub-record tab's foreign key) */
+  fixedFilters?: Record<string, FieldFilter>;
+  /** values every created record gets (the same foreign key) */
+  fixedValues?: Record<string, unknown>;
+  /** hides add, edit, delete and state; keeps 详情 (a read-only tab, a detail dialog's tabs) */
+  readOnly?: boolean;
+}
+
+/**
+ * The generic list page of one model: search bar, toolbar, table with row actions, and the
+ * add / edit / detail dialog. Everything screen-specific comes from the model file.
+ *
+ * @example
+ * <ListPage served={served} />
+ */
+export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false }: ListPageProps) {
+  const runtime = useRuntime();
+  const t = useRenderText();
+  const feedback = useFeedback();
+  const provider = dataProvider ?? runtime.dataProviderFor(served.model);
+  const root = useRef<HTMLDivElement>(null);
+
+  const list = useListController(served, provider, { fixedFilters });
+  const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
+  const actions = useRecordActions(provider, list.reload, feedback, t);
+  const dialog = useFormController(served, provider, {
+    fixedValues,
+    onSaved: (message) => {
+      feedback.success(message);
+      list.reload();
+    },
+    onError: feedback.error,
+  });
+
+  const { openEdit, openDetail } = dialog;
+  const onEdit = useCallback((record: DataRecord) => openEdit(record.id), [openEdit]);
+  const onDetail = useCallback((record: DataRecord) => openDetail(record.id), [openDetail]);
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail });
+  const { sizes } = pageSettings(served);
+
+  return (
+    <div ref={root}>
+      {(served.model.list?.search?.length ?? 0) > 0 && <SearchBar served={served} onSearch={list.search} />}
+      <ListToolbar
+        canAdd={allowed.add}
+        canDeleteBatch={allowed.deleteBatch}
+        onAdd={dialog.openAdd}
+        onDeleteBatch={() => actions.removeSelected(list.selection)}
+      />
+      <ListTable
+        list={list}
+        columns={columns}
+        sizes={sizes}
+        selectable={allowed.deleteBatch}
+        onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
+      />
+      <FormDialog served={served} controller={dialog} />
+    </div>
+  );
+}

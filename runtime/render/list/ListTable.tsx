@@ -1,0 +1,56 @@
+import { Alert, Table, type TableProps } from 'antd';
+import type { TableColumnType as ColumnType } from 'antd';
+import type { DataRecord } from '../../data/DataProvider';
+import { useErrorText } from '../useFeedback';
+import { useRenderText } from '../useRenderText';
+import type { ListController } from './useListController';
+
+export interface ListTableProps {
+  list: ListController;
+  columns: ColumnType<DataRecord>[];
+  sizes: number[];
+  selectable: boolean;
+  /** after a page-size change (spec 000 §9: scroll to top) */
+  onPageSizeChange(): void;
+}
+
+/** The antd Table of a list page: server-side paging and sorting, checkbox selection for batch delete. */
+export function ListTable({ list, columns, sizes, selectable, onPageSizeChange }: ListTableProps) {
+  const t = useRenderText();
+  const describe = useErrorText();
+  if (list.status === 'error') return <Alert type="error" showIcon message={describe(list.error)} />;
+
+  const onChange: TableProps<DataRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort' && !Array.isArray(sorter)) {
+      const field = typeof sorter.columnKey === 'string' ? sorter.columnKey : undefined;
+      list.changeSort(field && sorter.order ? { field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+    }
+    if (extra.action === 'paginate') {
+      const pageSize = pagination.pageSize ?? list.params.pageSize;
+      list.changePage(pagination.current ?? 1, pageSize);
+      if (pageSize !== list.params.pageSize) onPageSizeChange();
+    }
+  };
+
+  return (
+    <Table<DataRecord>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.status === 'ready' ? list.records : []}
+      loading={list.status === 'loading' || (list.status === 'ready' && list.refreshing)}
+      scroll={{ x: 'max-content' }}
+      onChange={onChange}
+      rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
+      pagination={{
+        current: list.params.page,
+        pageSize: list.params.pageSize,
+        total: list.status === 'ready' ? list.total : 0,
+        pageSizeOptions: sizes,
+        showQuickJumper: true,
+        showSizeChanger: true,
+        showTotal: (total) => t('list.total', { total }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Popconfirm, Space } from 'antd';
+import type { Translate } from '../../createRuntime';
+import type { DataRecord } from '../../data/DataProvider';
+
+export interface RowActionHandlers {
+  canEdit: boolean;
+  canDetail: boolean;
+  canDelete: boolean;
+  onEdit(record: DataRecord): void;
+  onDetail(record: DataRecord): void;
+  /** resolves when the delete settled (the confirm's OK button spins meanwhile) */
+  onDelete(record: DataRecord): Promise<void>;
+}
+
+export interface RowActionsProps extends RowActionHandlers {
+  record: DataRecord;
+  /** passed in rather than read from context: this renders once per row */
+  t: Translate;
+}
+
+/** 编辑 · 详情 · 删除 (with its 确定删除吗? confirm) for one row. */
+export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, onDetail, onDelete }: RowActionsProps) {
+  return (
+    <Space size={0}>
+      {canEdit && (
+        <Button type="link" size="small" onClick={() => onEdit(record)}>
+          {t('action.edit')}
+        </Button>
+      )}
+      {canDetail && (
+        <Button type="link" size="small" onClick={() => onDetail(record)}>
+          {t('action.detail')}
+        </Button>
+      )}
+      {canDelete && (
+        <Popconfirm title={t('confirm.delete')} okText={t('action.ok')} cancelText={t('action.cancel')} onConfirm={() => onDelete(record)}>
+          <Button type="link" size="small" danger>
+            {t('action.delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,47 @@
+import { Form } from '@formily/antd-v5';
+import { createForm } from '@formily/core';
+import { toJS } from '@formily/reactive';
+import { Button, Space } from 'antd';
+import { useMemo } from 'react';
+import type { ServedModel } from '../../model/types';
+import { assertWidgetsRegistered } from '../form/assertWidgetsRegistered';
+import { useRuntime } from '../RuntimeProvider';
+import { useRenderText } from '../useRenderText';
+import { buildSearchSchema } from './buildSearchSchema';
+import { toSearchCriteria } from './toSearchCriteria';
+import type { SearchCriteria } from './useListController';
+
+export interface SearchBarProps {
+  served: ServedModel;
+  onSearch(criteria: SearchCriteria): void;
+}
+
+/** The list's search form (list.search): 查询 or Enter searches, 重置 clears and searches again. */
+export function SearchBar({ served, onSearch }: SearchBarProps) {
+  const { SchemaField, fields } = useRuntime();
+  const t = useRenderText();
+  const form = useMemo(() => createForm(), []);
+  const schema = useMemo(() => {
+    const built = buildSearchSchema(served, t);
+    assertWidgetsRegistered(built, fields, `model ${served.model.id}: list.search`);
+    return built;
+  }, [served, t, fields]);
+  const search = (values: unknown) => onSearch(toSearchCriteria(served, toJS(values) as Record<string, unknown>));
+
+  const reset = async () => {
+    await form.reset('*', { forceClear: true });
+    search({});
+  };
+
+  return (
+    <Form form={form} layout="inline" feedbackLayout="none" onAutoSubmit={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SchemaField schema={schema} />
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('action.search')}
+        </Button>
+        <Button onClick={() => void reset()}>{t('action.reset')}</Button>
+      </Space>
+    </Form>
+  );
+}

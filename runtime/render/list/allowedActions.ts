@@ -1,0 +1,44 @@
+import type { AccessChecker } from '../../access/createAccessChecker';
+import type { ListAction, ModelPermissionAction, OperationName, ServedModel } from '../../model/types';
+
+export type AllowedActions = Record<ListAction, boolean>;
+
+const PERMISSION: Record<ListAction, ModelPermissionAction> = {
+  add: 'add',
+  edit: 'edit',
+  detail: 'list',
+  delete: 'delete',
+  deleteBatch: 'delete',
+  state: 'state',
+  superQuery: 'list',
+};
+
+const OPERATIONS: Record<ListAction, OperationName[]> = {
+  add: ['create'],
+  edit: ['get', 'update'],
+  detail: ['get'],
+  delete: ['delete'],
+  deleteBatch: ['deleteBatch'],
+  state: ['state'],
+  superQuery: ['list'],
+};
+
+const WRITES: ReadonlySet<ListAction> = new Set<ListAction>(['add', 'edit', 'delete', 'deleteBatch', 'state']);
+
+/**
+ * Which actions a screen shows: the model lists the action, the user holds its permission code
+ * (<prefix><add|edit|delete|state|list>), its operations are not switched off, and — on a read-only
+ * tab — it does not write.
+ */
+export function allowedActions(served: ServedModel, access: AccessChecker, readOnly = false): AllowedActions {
+  const { model } = served;
+  const listed = new Set(model.list?.actions ?? []);
+  const operations = model.api.operations ?? {};
+  const allowed = (action: ListAction) =>
+    listed.has(action) &&
+    !(readOnly && WRITES.has(action)) &&
+    OPERATIONS[action].every((operation) => operations[operation] !== false) &&
+    (action !== 'state' || Boolean(model.api.state)) &&
+    access.has(`${model.permissions.prefix}${PERMISSION[action]}`);
+  return Object.fromEntries((Object.keys(PERMISSION) as ListAction[]).map((action) => [action, allowed(action)])) as AllowedActions;
+}

@@ -1,0 +1,58 @@
+import type { ISchema } from '@formily/json-schema';
+import type { Translate } from '../../createRuntime';
+import type { FieldDef, ServedModel } from '../../model/types';
+import { dictProps, enumOptions } from '../form/defaultComponent';
+import { fieldLabel } from '../modelText';
+import { KEYWORD, searchEntries, type SearchMode } from './searchEntries';
+
+const isDateField = (def: FieldDef) => def.type === 'date' || def.type === 'datetime';
+const isNumberField = (def: FieldDef) => def.type === 'integer' || def.type === 'number';
+
+function searchComponent(def: FieldDef, mode: SearchMode): string {
+  if (mode === 'range') return isDateField(def) ? 'DateRangePicker' : 'NumberRange';
+  if (mode === 'like') return 'Input';
+  if (def.dict) return 'DictSelect';
+  if (def.enum) return 'Select';
+  if (isDateField(def)) return 'DatePicker';
+  return isNumberField(def) ? 'NumberPicker' : 'Input';
+}
+
+function placeholder(component: string, t: Translate): unknown {
+  if (component === 'DateRangePicker') return [t('search.startDate'), t('search.endDate')];
+  if (component === 'NumberRange') return [t('search.from'), t('search.to')];
+  if (component === 'Input') return undefined;
+  return t('search.selectPlaceholder');
+}
+
+/** The search bar's Formily schema from list.search: 'keyword' plus one widget per searched field. */
+export function buildSearchSchema(served: ServedModel, t: Translate): ISchema {
+  const properties: Record<string, ISchema> = {};
+  for (const entry of searchEntries(served)) {
+    if (entry.kind === 'keyword') {
+      properties[KEYWORD] = {
+        type: 'string',
+        title: t('search.keyword'),
+        'x-decorator': 'FormItem',
+        'x-component': 'Input',
+        'x-component-props': { placeholder: t('search.keywordPlaceholder'), allowClear: true },
+      };
+      continue;
+    }
+    const component = entry.component ?? searchComponent(entry.def, entry.mode);
+    const shownPlaceholder = placeholder(component, t);
+    properties[entry.name] = {
+      type: entry.mode === 'range' ? 'array' : 'string',
+      title: fieldLabel(served, entry.name, t),
+      'x-decorator': 'FormItem',
+      'x-component': component,
+      'x-component-props': {
+        ...(shownPlaceholder ? { placeholder: shownPlaceholder } : {}),
+        ...(component === 'Input' ? { allowClear: true } : {}),
+        ...dictProps(component, entry.def),
+        ...entry.props,
+      },
+      ...(component === 'Select' ? { enum: enumOptions(entry.def) } : {}),
+    };
+  }
+  return { type: 'object', properties };
+}

@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { DataRecord } from '../../data/DataProvider';
+import type { DictOption } from '../../fields/dict/DictSource';
+import { DictTagView } from '../../fields/DictTag';
+import type { ColumnRender, FieldDef } from '../../model/types';
+
+const FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' } as const;
+
+export function formatDate(value: unknown, kind: keyof typeof FORMATS): string {
+  if (value === undefined || value === null || value === '') return '';
+  const parsed = dayjs(value as string | number);
+  return parsed.isValid() ? parsed.format(FORMATS[kind]) : String(value);
+}
+
+/** A column's render when the model names none: dictionary fields as tags, dates formatted. */
+export function defaultRender(def: FieldDef): ColumnRender {
+  if (def.dict) return 'dict';
+  if (def.type === 'date' || def.type === 'datetime') return def.type;
+  if (def.type === 'integer' || def.type === 'number') return 'number';
+  return 'text';
+}
+
+/** The server's <field>_dictText, coloured by the dictionary item. */
+export function dictCell(record: DataRecord, field: string, options: DictOption[] | undefined): ReactNode {
+  const value = record[field];
+  const option = options?.find((item) => item.value === String(value));
+  const text = record[`${field}_dictText`] ?? option?.text ?? value;
+  return <DictTagView text={text === undefined || text === null ? undefined : String(text)} color={option?.color} />;
+}
+
+export function plainCell(value: unknown): ReactNode {
+  return value === undefined || value === null ? '' : String(value);
+}

@@ -1,0 +1,13 @@
+import type { ServedModel } from '../../model/types';
+
+// spec 000 §9: default page size 10 with options 10/20/30
+const DEFAULT_SIZE = 10;
+const DEFAULT_SIZES = [10, 20, 30];
+
+/** The model's page size and size options; the size is always among the options. */
+export function pageSettings(served: ServedModel): { size: number; sizes: number[] } {
+  const page = served.model.list?.page ?? {};
+  const size = page.size ?? DEFAULT_SIZE;
+  const sizes = page.sizes?.length ? page.sizes : DEFAULT_SIZES;
+  return { size, sizes: sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b) };
+}

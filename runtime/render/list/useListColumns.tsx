@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { DataRecord } from '../../data/DataProvider';
+import type { ServedModel } from '../../model/types';
+import { fieldLabel } from '../modelText';
+import { useRenderText } from '../useRenderText';
+import type { AllowedActions } from './allowedActions';
+import { buildColumns } from './buildColumns';
+import { RowActions, type RowActionHandlers } from './RowActions';
+import { StateSwitch } from './StateSwitch';
+import { useDictOptionMap } from './useDictOptionMap';
+import type { ListController } from './useListController';
+import type { RecordActions } from './useRecordActions';
+
+interface ListColumnsInput {
+  served: ServedModel;
+  list: ListController;
+  allowed: AllowedActions;
+  actions: RecordActions;
+  onEdit(record: DataRecord): void;
+  onDetail(record: DataRecord): void;
+}
+
+/** buildColumns wired to the page: memoised, so cells re-render only when what they show changes. */
+export function useListColumns({ served, list, allowed, actions, onEdit, onDetail }: ListColumnsInput) {
+  const t = useRenderText();
+  const dictOptions = useDictOptionMap(served);
+  const { sort, page, pageSize } = list.params;
+  const state = served.model.api.state;
+
+  return useMemo(() => {
+    const handlers: RowActionHandlers = {
+      canEdit: allowed.edit,
+      canDetail: allowed.detail,
+      canDelete: allowed.delete,
+      onEdit,
+      onDetail,
+      onDelete: actions.remove,
+    };
+    const hasRowActions = handlers.canEdit || handlers.canDetail || handlers.canDelete;
+    return buildColumns(served, {
+      t,
+      dictOptions,
+      sort,
+      offset: (page - 1) * pageSize,
+      renderStateSwitch:
+        allowed.state && state
+          ? (record, field) => (
+              <StateSwitch
+                checked={String(record[field]) === String(state.on ?? 1)}
+                label={fieldLabel(served, field, t)}
+                onToggle={() => actions.toggleState(record)}
+              />
+            )
+          : undefined,
+      renderActions: hasRowActions ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
+    });
+  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state]);
+}

@@ -1,0 +1,38 @@
+import systemFields from '../../schemas/meta/system-fields.json';
+import { resolveText } from '../model/resolveText';
+import type { FieldDef, ServedModel } from '../model/types';
+import type { Translate } from '../createRuntime';
+
+type SystemFieldName = Exclude<keyof typeof systemFields, '$comment'>;
+
+function isSystemField(name: string): name is SystemFieldName {
+  return name !== '$comment' && Object.prototype.hasOwnProperty.call(systemFields, name);
+}
+
+/** A declared field or one of the system fields every table has (createTime, …); undefined for neither. */
+export function fieldDef(served: ServedModel, name: string): FieldDef | undefined {
+  const declared = served.model.entity.fields[name];
+  if (declared) return declared;
+  return isSystemField(name) ? (systemFields[name] as FieldDef) : undefined;
+}
+
+/** Like fieldDef, but an unknown name is a model error. */
+export function requireFieldDef(served: ServedModel, name: string, where: string): FieldDef {
+  const def = fieldDef(served, name);
+  if (!def) throw new Error(`model ${served.model.id}: ${where} names "${name}", which is neither a field of the entity nor a system field`);
+  return def;
+}
+
+/** A model text (zh-CN source) in the served language. */
+export function modelText(served: ServedModel, zhText: string): string {
+  return resolveText(served, zhText);
+}
+
+/** A field's label in the served language; system fields fall back to the renderer's own texts. */
+export function fieldLabel(served: ServedModel, name: string, t: Translate): string {
+  const declared = served.model.entity.fields[name];
+  if (declared) return resolveText(served, declared.label);
+  if (!isSystemField(name)) return name;
+  const zh = systemFields[name].label;
+  return served.texts[zh] ?? t(`systemField.${name}`);
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The dependency arrows of architecture.md: src and designer use runtime, runtime uses neither;
+// server shares only schemas/ and the pure model types with the client.
+
+// jsdom replaces URL, so resolve the path rather than a URL
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SOURCE = /\.(ts|tsx|mts|js|jsx)$/;
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  const full = path.join(ROOT, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
+    return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative] : [];
+  });
+}
+
+/** Every relative import of a file, as a project path without extension. */
+function relativeImports(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(IMPORT)]
+    .map((match) => match[1] ?? match[2] ?? match[3] ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.normalize(path.join(path.dirname(file), specifier)).replace(/\.(ts|tsx|js|jsx|mjs)$/, ''));
+}
+
+function violations(dir: string, forbidden: (target: string) => boolean): string[] {
+  return sourceFiles(dir).flatMap((file) => relativeImports(file).filter(forbidden).map((target) => `${file} -> ${target}`));
+}
+
+const isUnder = (target: string, folder: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
+
+describe('architecture: dependency arrows', () => {
+  it('finds the runtime sources it checks', () => {
+    expect(sourceFiles('runtime').length).toBeGreaterThan(20);
+  });
+
+  it('runtime imports nothing from src/ or designer/', () => {
+    expect(violations('runtime', (target) => isUnder(target, 'src') || isUnder(target, 'designer'))).toEqual([]);
+  });
+
+  it('server imports from runtime only runtime/model/types.ts', () => {
+    expect(violations('server', (target) => isUnder(target, 'runtime') && target !== path.join('runtime', 'model', 'types'))).toEqual([]);
+  });
+
+  it('designer metadata stays out of runtime (no manifest files there)', () => {
+    expect(sourceFiles('runtime').filter((file) => /manifest/i.test(path.basename(file)))).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { allowedActions } from '../../../../../runtime/render/list/allowedActions';
+import { servedPosition } from '../support/servedModels';
+
+const access = (...actions: string[]) => ({ has: (code: string) => actions.map((a) => `system:position:${a}`).includes(code), subActions: () => [] });
+
+describe('allowedActions', () => {
+  it('needs the action in list.actions and the <prefix><permission> code', () => {
+    const allowed = allowedActions(servedPosition(), access('add', 'delete', 'list'));
+    expect(allowed).toMatchObject({ add: true, edit: false, detail: true, delete: true, deleteBatch: true, state: false, superQuery: false });
+  });
+
+  it('hides writes on a read-only tab but keeps 详情', () => {
+    const allowed = allowedActions(servedPosition(), access('add', 'edit', 'delete', 'state', 'list'), true);
+    expect(allowed).toMatchObject({ add: false, edit: false, delete: false, deleteBatch: false, state: false, detail: true });
+  });
+
+  it('hides an action whose operation the model switched off', () => {
+    const served = servedPosition();
+    served.model.api.operations = { deleteBatch: false };
+    expect(allowedActions(served, access('delete')).deleteBatch).toBe(false);
+    expect(allowedActions(served, access('delete')).delete).toBe(true);
+  });
+});
