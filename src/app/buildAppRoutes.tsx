@@ -1,0 +1,42 @@
+import { Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '../pages/LoginPage';
+import { UserLayout } from '../pages/UserLayout';
+import { LOGIN_PATH } from './constants';
+import { PageLoading } from './PageLoading';
+import { RootLayout } from './RootLayout';
+import { RouteErrorPage } from './RouteErrorPage';
+
+const loadAppArea = async () => ({ Component: (await import('../layout/AppArea')).AppArea });
+
+/**
+ * The fixed routes of spec 000 §2. The sign-in page is in the entry chunk; the error pages and the
+ * whole app area (menu list, layout, renderer) load lazily, so signing in never downloads them.
+ * Tests pass their own `appArea` to stay clear of the renderer.
+ */
+export function buildAppRoutes(guard: LoaderFunction, appArea: RouteObject['lazy'] = loadAppArea): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      loader: guard,
+      // the guard must see every navigation, not only those that change a loader's params
+      shouldRevalidate: () => true,
+      HydrateFallback: PageLoading,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          path: 'user',
+          element: <UserLayout />,
+          children: [
+            { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+            { path: 'login', element: <LoginPage /> },
+          ],
+        },
+        { path: '403', lazy: async () => ({ Component: (await import('../pages/ForbiddenPage')).ForbiddenPage }) },
+        { path: '404', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
+        { path: '500', lazy: async () => ({ Component: (await import('../pages/ServerErrorPage')).ServerErrorPage }) },
+        { path: '*', lazy: appArea },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,49 @@
+import { useEffect, useMemo } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
+import { createAccessChecker } from '../../runtime/access/createAccessChecker';
+import { useAppServices } from '../app/AppServices';
+import { MENU_LIST_PATH } from '../app/constants';
+import { MenuListPage } from '../pages/MenuListPage';
+import { loadPermissions } from '../session/loadPermissions';
+import { AppLayout } from './AppLayout';
+import { createSessionDictSource } from './createSessionDictSource';
+
+const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
+
+/**
+ * Everything behind the sign-in, loaded lazily: one runtime per signed-in stay (a new sign-in mounts a
+ * new app area, so nothing of the previous user's models survives), the menu list and the layout.
+ */
+export function AppArea() {
+  const { http, i18n, session } = useAppServices();
+  const runtime = useMemo(
+    () =>
+      createRuntime({
+        http,
+        i18n,
+        access: createAccessChecker({ auth: () => session.state.auth, allAuth: () => session.state.allAuth }),
+        dicts: createSessionDictSource(session, http),
+      }),
+    [http, i18n, session],
+  );
+
+  // models and menu titles come in the request's language: fetch them again after a switch
+  useEffect(() => {
+    const onLanguageChanged = () => {
+      runtime.models.clear();
+      loadPermissions(http, session).catch(() => undefined);
+    };
+    i18n.on('languageChanged', onLanguageChanged);
+    return () => i18n.off('languageChanged', onLanguageChanged);
+  }, [runtime, http, i18n, session]);
+
+  return (
+    <RuntimeProvider runtime={runtime}>
+      <Routes>
+        <Route path={MENU_LIST_PATH} element={<MenuListPage />} />
+        <Route path="*" element={<AppLayout renderModelPage={renderModelPage} />} />
+      </Routes>
+    </RuntimeProvider>
+  );
+}

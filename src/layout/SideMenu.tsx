@@ -1,0 +1,95 @@
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppServices } from '../app/AppServices';
+import { selectedMenuNode } from '../menu/findMenuTrail';
+import { MenuIcon } from '../menu/menuIcons';
+import { menuNodeKind, resolveMenuUrl } from '../menu/menuNodeKind';
+import { visibleMenuTree, type VisibleMenuItem } from '../menu/visibleMenuTree';
+import type { MenuNode } from '../session/types';
+
+export interface SideMenuProps {
+  /** the flattened subtree of the chosen top-level menu */
+  nodes: readonly MenuNode[];
+  /** the nodes from the top down to the current route */
+  trail: readonly MenuNode[];
+  collapsed: boolean;
+}
+
+type Items = NonNullable<MenuProps['items']>;
+
+function toItems(items: readonly VisibleMenuItem[]): Items {
+  return items.map((item) => ({
+    key: item.key,
+    icon: <MenuIcon name={item.node.meta.icon} />,
+    label: item.node.meta.title,
+    children: item.children ? toItems(item.children) : undefined,
+  }));
+}
+
+function indexByKey(items: readonly VisibleMenuItem[], into = new Map<string, MenuNode>()): Map<string, MenuNode> {
+  for (const item of items) {
+    into.set(item.key, item.node);
+    if (item.children) indexByKey(item.children, into);
+  }
+  return into;
+}
+
+/**
+ * Spec 000 §2: light inline menu; a hidden child route selects its parent; one top-level submenu open
+ * at a time; collapsing caches the open submenus and expanding restores them; external items open in
+ * a new tab with ${token} replaced by the current token.
+ */
+export function SideMenu({ nodes, trail, collapsed }: SideMenuProps) {
+  const navigate = useNavigate();
+  const { session } = useAppServices();
+  const tree = useMemo(() => visibleMenuTree(nodes), [nodes]);
+  const items = useMemo(() => toItems(tree), [tree]);
+  const byKey = useMemo(() => indexByKey(tree), [tree]);
+  const rootSubmenuKeys = useMemo(() => tree.filter((item) => item.children).map((item) => item.key), [tree]);
+
+  const selected = selectedMenuNode(trail);
+  const ancestorKeys = trail.slice(0, selected ? trail.indexOf(selected) : 0).map((node) => node.path);
+  const [openKeys, setOpenKeys] = useState<string[]>(ancestorKeys);
+  const cachedOpenKeys = useRef<string[]>([]);
+
+  const selectedPath = selected?.path;
+  // re-open the current route's submenus when the route changes (not on every render: the user may close them)
+  useEffect(() => {
+    if (!collapsed) setOpenKeys(ancestorKeys);
+  }, [selectedPath]);
+
+  const wasCollapsed = useRef(collapsed);
+  useEffect(() => {
+    if (collapsed && !wasCollapsed.current) {
+      cachedOpenKeys.current = openKeys;
+      setOpenKeys([]);
+    } else if (!collapsed && wasCollapsed.current) setOpenKeys(cachedOpenKeys.current);
+    wasCollapsed.current = collapsed;
+  }, [collapsed]);
+
+  const onOpenChange = (keys: string[]) => {
+    const opened = keys.find((key) => !openKeys.includes(key));
+    setOpenKeys(opened && rootSubmenuKeys.includes(opened) ? [opened] : keys);
+  };
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const node = byKey.get(key);
+    if (!node) return;
+    const kind = menuNodeKind(node);
+    if (kind.kind === 'external') window.open(resolveMenuUrl(kind.url, session.state.token), '_blank', 'noopener,noreferrer');
+    else navigate(node.path);
+  };
+
+  return (
+    <Menu
+      mode="inline"
+      theme="light"
+      items={items}
+      selectedKeys={selectedPath ? [selectedPath] : []}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={onOpenChange}
+      onClick={onClick}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppServices } from '../app/AppServices';
+import { LOGIN_PATH } from '../app/constants';
+import { logout } from '../session/logout';
+import { useSession } from '../session/useSession';
+import type { DictItemMap } from '../session/types';
+
+const ChangePasswordDialog = lazy(async () => ({ default: (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog }));
+const DepartSelectDialog = lazy(async () => ({ default: (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog }));
+
+type Dialog = 'password' | 'depart' | null;
+
+/** Spec 000 §2 header user dropdown: change password, clear cache, switch department, log out. */
+export function UserDropdown() {
+  const { t } = useTranslation();
+  const { http, session, feedback } = useAppServices();
+  const { userInfo } = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  async function clearCache() {
+    try {
+      await http.get('/sys/dict/refleshCache', undefined, { silent: true });
+      const { data } = await http.get<DictItemMap>('/sys/dict/queryAllDictItems', undefined, { silent: true });
+      session.setDictItems(data);
+      feedback.toast('success', t('header.cacheCleared'));
+    } catch {
+      feedback.toast('error', t('header.cacheFailed'));
+    }
+  }
+
+  function confirmLogout() {
+    feedback.confirm({
+      title: t('common.systemTip'),
+      content: t('header.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout(http, session);
+        navigate(LOGIN_PATH, { replace: true });
+      },
+    });
+  }
+
+  const items: MenuProps['items'] = [
+    { key: 'password', label: t('header.changePassword') },
+    { key: 'cache', label: t('header.clearCache') },
+    { key: 'depart', label: t('header.switchDepart') },
+    { type: 'divider' },
+    { key: 'logout', label: t('header.logout') },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'password' || key === 'depart') setDialog(key);
+    else if (key === 'cache') void clearCache();
+    else if (key === 'logout') confirmLogout();
+  };
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick }}>
+        <Button type="text" aria-label={t('header.userMenu')}>
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{userInfo?.realname || userInfo?.username}</span>
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+      <Suspense fallback={null}>
+        {dialog === 'password' && <ChangePasswordDialog onDone={close} onCancel={close} />}
+        {dialog === 'depart' && <DepartSelectDialog mode="switch" onDone={close} onCancel={close} />}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHashRouter } from 'react-router-dom';
+import { LANGS, type Lang } from '../runtime/model/types';
+import { App } from './app/App';
+import type { AppServices } from './app/AppServices';
+import { buildAppRoutes } from './app/buildAppRoutes';
+import { createAntdFeedback } from './app/createAntdFeedback';
+import { createLazyHttpClient } from './app/createLazyHttpClient';
+import { errorMessageOf } from './app/errorMessageOf';
+import { createAppI18n } from './i18n/createAppI18n';
+import { detectLanguage, isLang } from './i18n/detectLanguage';
+import { createLanguagePreference } from './i18n/languagePreference';
+import { loadUiLocale } from './i18n/uiLocales';
+import { createGuardLoader } from './routing/createGuardLoader';
+import { createSessionStore } from './session/createSessionStore';
+import { MissingMenuError } from './session/loadPermissions';
+
+// Everything the app shares is built here, once, and handed down through AppServices (no module singletons).
+const languagePreference = createLanguagePreference(window.localStorage);
+const startLang = detectLanguage(languagePreference.get(), window.navigator.language);
+const i18n = createAppI18n(startLang);
+const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
+const feedback = createAntdFeedback(() => {
+  session.clear();
+  window.location.reload();
+});
+const http = createLazyHttpClient(async () => {
+  const [{ createHttpClient }, { dataResources }] = await Promise.all([import('../runtime/data/createHttpClient'), import('../runtime/data/i18n')]);
+  // the error catalogue speaks before the runtime (which adds the same bundle) exists
+  for (const lang of LANGS) i18n.addResourceBundle(lang, 'data', dataResources[lang], true, false);
+  return createHttpClient({
+    getToken: () => session.state.token,
+    getTenantId: () => session.state.tenantId,
+    getLang: (): Lang => (isLang(i18n.language) ? i18n.language : 'zh-CN'),
+    feedback,
+    t: (key, params) => i18n.t(key, { ns: 'data', ...params }),
+  });
+});
+const services: AppServices = { session, http, i18n, languagePreference, feedback };
+
+const guard = createGuardLoader({
+  session,
+  http,
+  onPermissionsFailed(error) {
+    const reason = error instanceof MissingMenuError ? i18n.t('errors.menuMissing') : (errorMessageOf(error) ?? i18n.t('errors.loadPermissionsFailed'));
+    feedback.notify('error', i18n.t('common.systemTip'), reason);
+  },
+});
+
+// antd's texts for the starting language before the first paint; without them antd falls back to English
+void loadUiLocale(startLang)
+  .catch(() => undefined)
+  .then((initialLocale) => {
+    const router = createHashRouter(buildAppRoutes(guard));
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App services={services} router={router} initialLocale={initialLocale} />
+      </StrictMode>,
+    );
+  });

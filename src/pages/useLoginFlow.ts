@@ -1,0 +1,66 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppServices } from '../app/AppServices';
+import { DEFAULT_HOME_PATH } from '../app/constants';
+import { errorMessageOf } from '../app/errorMessageOf';
+import { safeRedirectTarget } from '../routing/loginPathWithRedirect';
+import type { LoginResult } from '../session/types';
+import type { Credentials } from './LoginForm';
+
+/** form → (forced password change) → (department choice) → the redirect query or the home path */
+export type LoginStep = 'form' | 'password' | 'depart';
+
+export interface LoginFlow {
+  step: LoginStep;
+  submitting: boolean;
+  error: string | null;
+  submit(credentials: Credentials): Promise<void>;
+  passwordChanged(): void;
+  departChosen(): void;
+}
+
+export function useLoginFlow(): LoginFlow {
+  const { http, session, feedback } = useAppServices();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<LoginStep>('form');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const multiDepart = useRef<LoginResult['multi_depart']>(1);
+
+  const finish = useCallback(() => {
+    navigate(safeRedirectTarget(params.get('redirect')) ?? DEFAULT_HOME_PATH, { replace: true });
+  }, [navigate, params]);
+
+  const afterPassword = useCallback(() => {
+    if (multiDepart.current === 2) {
+      setStep('depart');
+      return;
+    }
+    if (multiDepart.current === 0) feedback.toast('warning', t('depart.none'));
+    finish();
+  }, [finish, feedback, t]);
+
+  const submit = useCallback(
+    async (credentials: Credentials) => {
+      setSubmitting(true);
+      setError(null);
+      try {
+        const { data } = await http.post<LoginResult>('/sys/login', credentials, { silent: true });
+        session.signIn(data);
+        multiDepart.current = data.multi_depart;
+        setSubmitting(false);
+        if (data.userInfo.mustChangePassword) setStep('password');
+        else afterPassword();
+      } catch (e) {
+        setSubmitting(false);
+        setError(errorMessageOf(e) ?? t('login.failed'));
+      }
+    },
+    [http, session, afterPassword, t],
+  );
+
+  return { step, submitting, error, submit, passwordChanged: afterPassword, departChosen: finish };
+}

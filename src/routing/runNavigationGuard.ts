@@ -1,0 +1,60 @@
+import type { HttpClient } from '../../runtime/data/HttpClient';
+import { DEFAULT_HOME_PATH, LOGIN_PATH, MENU_LIST_PATH } from '../app/constants';
+import { chosenTopMenu, topLevelChoices } from '../menu/topLevelChoices';
+import type { SessionStore } from '../session/createSessionStore';
+import { loadPermissions } from '../session/loadPermissions';
+import { logout } from '../session/logout';
+import { isPublicPath } from './isPublicPath';
+import { loginPathWithRedirect } from './loginPathWithRedirect';
+
+export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: string };
+
+export interface GuardDeps {
+  session: SessionStore;
+  http: HttpClient;
+  /** tells the user why they were signed out (the permission list could not be loaded) */
+  onPermissionsFailed(error: unknown): void;
+}
+
+const PASS: GuardDecision = { kind: 'pass' };
+const redirectTo = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+/**
+ * Spec 000 §2 "Navigation guard", steps 1–6, for one navigation to `pathname` + `search`.
+ * Routes themselves are built from the session's menu by the app area (step 4).
+ */
+export async function runNavigationGuard(pathname: string, search: string, deps: GuardDeps): Promise<GuardDecision> {
+  const { session, http } = deps;
+  const fullPath = `${pathname}${search}`;
+  const hasToken = session.state.token !== null;
+
+  // 1. signed in and asking for the sign-in page
+  if (hasToken && pathname === LOGIN_PATH) return redirectTo(DEFAULT_HOME_PATH);
+  // 2. public paths
+  if (isPublicPath(pathname)) return PASS;
+  // 6. no token
+  if (!hasToken) return redirectTo(loginPathWithRedirect(fullPath));
+
+  // 3. load the permission list once per page load; 5. on failure sign out and come back after login
+  if (session.state.menu === null) {
+    try {
+      await loadPermissions(http, session);
+    } catch (error) {
+      deps.onPermissionsFailed(error);
+      await logout(http, session);
+      return redirectTo(loginPathWithRedirect(fullPath));
+    }
+  }
+
+  // 3. a top-level menu must be chosen; with exactly one there is nothing to choose
+  const menu = session.state.menu ?? [];
+  if (chosenTopMenu(menu, session.state.topMenuId) === null) {
+    const choices = topLevelChoices(menu);
+    if (choices.length === 1) session.chooseTopMenu(choices[0]!.id);
+    else if (pathname !== MENU_LIST_PATH) {
+      return redirectTo(pathname === DEFAULT_HOME_PATH ? MENU_LIST_PATH : `${MENU_LIST_PATH}?redirect=${encodeURIComponent(fullPath)}`);
+    }
+  }
+  // 4. continue to the requested path (the login page handles its own redirect query)
+  return PASS;
+}

@@ -1,0 +1,123 @@
+import { proxy } from 'valtio';
+import { LOGIN_DATA_TTL_MS } from '../app/constants';
+import { createPrefixedStorage } from './createPrefixedStorage';
+import type { Depart, DictItemMap, LoginResult, MenuNode, PermissionItem, PermissionResult, UserInfo } from './types';
+
+/** Storage names (each stored as 'cloudlab__' + name). */
+export const SESSION_KEYS = {
+  token: 'token',
+  userInfo: 'userInfo',
+  departs: 'departs',
+  tenantId: 'tenantId',
+  dictItems: 'dictItems',
+  /** sessionStorage (spec 000 §6) */
+  auth: 'auth',
+  allAuth: 'allAuth',
+  /** the chosen top-level menu (spec 000 §6 "stored locally"); a preference, kept across sign-outs */
+  topMenuId: 'topMenuId',
+} as const;
+
+export interface SessionState {
+  token: string | null;
+  userInfo: UserInfo | null;
+  departs: Depart[];
+  /** sent as tenant_id; null → '0' (the user's default tenant) */
+  tenantId: string | null;
+  dictItems: DictItemMap | null;
+  auth: PermissionItem[];
+  allAuth: PermissionItem[];
+  /** the server menu; null until loaded in this page load (the guard fetches it) */
+  menu: MenuNode[] | null;
+  topMenuId: string | null;
+}
+
+export interface SessionStore {
+  /** a valtio proxy: read it with useSnapshot in components, directly elsewhere */
+  readonly state: SessionState;
+  signIn(result: LoginResult): void;
+  setUserInfo(userInfo: UserInfo): void;
+  setDictItems(items: DictItemMap): void;
+  setPermissions(result: PermissionResult): void;
+  chooseTopMenu(id: string): void;
+  /** drops the token, user data, permissions, menu and cached dictionaries (local only; see logout.ts) */
+  clear(): void;
+}
+
+export interface SessionStorages {
+  local: Storage;
+  session: Storage;
+  now?: () => number;
+}
+
+/**
+ * The app's session state, hydrated from storage. Login data lives 7 days; auth/allAuth live in
+ * sessionStorage; the menu stays in memory so every page load asks the server again.
+ * A password is never part of it.
+ */
+export function createSessionStore({ local, session, now }: SessionStorages): SessionStore {
+  const persistent = createPrefixedStorage(local, now);
+  const perTab = createPrefixedStorage(session, now);
+
+  const state = proxy<SessionState>({
+    token: persistent.get<string>(SESSION_KEYS.token),
+    userInfo: persistent.get<UserInfo>(SESSION_KEYS.userInfo),
+    departs: persistent.get<Depart[]>(SESSION_KEYS.departs) ?? [],
+    tenantId: persistent.get<string>(SESSION_KEYS.tenantId),
+    dictItems: persistent.get<DictItemMap>(SESSION_KEYS.dictItems),
+    auth: perTab.get<PermissionItem[]>(SESSION_KEYS.auth) ?? [],
+    allAuth: perTab.get<PermissionItem[]>(SESSION_KEYS.allAuth) ?? [],
+    menu: null,
+    topMenuId: persistent.get<string>(SESSION_KEYS.topMenuId),
+  });
+  // without a token the rest of the login data means nothing
+  if (state.token === null) clearLoginData();
+
+  function clearLoginData(): void {
+    for (const name of [SESSION_KEYS.token, SESSION_KEYS.userInfo, SESSION_KEYS.departs, SESSION_KEYS.tenantId, SESSION_KEYS.dictItems]) {
+      persistent.remove(name);
+    }
+    perTab.remove(SESSION_KEYS.auth);
+    perTab.remove(SESSION_KEYS.allAuth);
+    Object.assign(state, { token: null, userInfo: null, departs: [], tenantId: null, dictItems: null, auth: [], allAuth: [], menu: null });
+  }
+
+  return {
+    state,
+    signIn(result) {
+      const userInfo = result.userInfo;
+      persistent.set(SESSION_KEYS.token, result.token, LOGIN_DATA_TTL_MS);
+      persistent.set(SESSION_KEYS.userInfo, userInfo, LOGIN_DATA_TTL_MS);
+      persistent.set(SESSION_KEYS.departs, result.departs ?? [], LOGIN_DATA_TTL_MS);
+      persistent.set(SESSION_KEYS.dictItems, result.sysAllDictItems ?? {}, LOGIN_DATA_TTL_MS);
+      perTab.remove(SESSION_KEYS.auth);
+      perTab.remove(SESSION_KEYS.allAuth);
+      Object.assign(state, {
+        token: result.token,
+        userInfo,
+        departs: [...(result.departs ?? [])],
+        dictItems: result.sysAllDictItems ?? {},
+        auth: [],
+        allAuth: [],
+        menu: null,
+      });
+    },
+    setUserInfo(userInfo) {
+      persistent.set(SESSION_KEYS.userInfo, userInfo, LOGIN_DATA_TTL_MS);
+      state.userInfo = userInfo;
+    },
+    setDictItems(items) {
+      persistent.set(SESSION_KEYS.dictItems, items, LOGIN_DATA_TTL_MS);
+      state.dictItems = items;
+    },
+    setPermissions({ menu, auth, allAuth }) {
+      perTab.set(SESSION_KEYS.auth, auth);
+      perTab.set(SESSION_KEYS.allAuth, allAuth);
+      Object.assign(state, { menu: [...menu], auth: [...auth], allAuth: [...allAuth] });
+    },
+    chooseTopMenu(id) {
+      persistent.set(SESSION_KEYS.topMenuId, id);
+      state.topMenuId = id;
+    },
+    clear: clearLoginData,
+  };
+}

@@ -1,0 +1,24 @@
+import { configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { isLang } from '../../../../src/i18n/detectLanguage';
+import { loadUiLocale } from '../../../../src/i18n/uiLocales';
+import { App } from '../../../../src/app/App';
+import type { TestServices } from './testServices';
+
+// antd in jsdom on a shared 2-core machine: a second is not always enough for a dialog to appear
+configure({ asyncUtilTimeout: 5_000 });
+
+/** Renders routes through the app's real provider stack (i18n, antd locale, feedback, services) on a memory router. */
+export async function renderRoutes(services: TestServices, routes: RouteObject[], initialPath = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  // as main.tsx does: antd's texts for the language are there before the first render
+  const initialLocale = await loadUiLocale(isLang(services.i18n.language) ? services.i18n.language : 'zh-CN');
+  const view = render(<App services={services} router={router} initialLocale={initialLocale} />);
+  return { ...view, router };
+}
+
+/** One element at every path, plus a marker at any path it navigates away to. */
+export async function renderShell(services: TestServices, ui: ReactNode, initialPath = '/') {
+  return renderRoutes(services, [{ path: '*', element: ui }], initialPath);
+}

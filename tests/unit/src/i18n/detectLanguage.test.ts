@@ -1,0 +1,69 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { detectLanguage } from '../../../../src/i18n/detectLanguage';
+import { createLanguagePreference } from '../../../../src/i18n/languagePreference';
+import { loadUiLocale } from '../../../../src/i18n/uiLocales';
+
+describe('language detection (spec 000 §1)', () => {
+  it('"A stored language preference always wins"', () => {
+    expect(detectLanguage('en', 'zh-TW')).toBe('en');
+    expect(detectLanguage('zh-TW', 'en-US')).toBe('zh-TW');
+    expect(detectLanguage('zh-CN', 'en')).toBe('zh-CN');
+  });
+
+  it('ignores a stored value that is not a language of the product', () => {
+    expect(detectLanguage('fr', 'en-US')).toBe('en');
+  });
+
+  it('"traditional Chinese if it contains \'tw\'"', () => {
+    expect(detectLanguage(null, 'zh-TW')).toBe('zh-TW');
+    expect(detectLanguage(null, 'zh-tw')).toBe('zh-TW');
+    expect(detectLanguage(null, 'zhtw')).toBe('zh-TW');
+  });
+
+  it('"otherwise one of zh, en … if it matches"', () => {
+    expect(detectLanguage(null, 'zh-CN')).toBe('zh-CN');
+    expect(detectLanguage(null, 'zh')).toBe('zh-CN');
+    expect(detectLanguage(null, 'en')).toBe('en');
+    expect(detectLanguage(null, 'en-US')).toBe('en');
+    expect(detectLanguage(null, 'EN-GB')).toBe('en');
+  });
+
+  it('"otherwise zh"', () => {
+    expect(detectLanguage(null, 'fr-FR')).toBe('zh-CN');
+    expect(detectLanguage(null, 'ja')).toBe('zh-CN');
+    expect(detectLanguage(null, undefined)).toBe('zh-CN');
+    expect(detectLanguage(null, '')).toBe('zh-CN');
+  });
+
+  it('keeps the preference under a prefixed key without expiry', () => {
+    window.localStorage.clear();
+    const preference = createLanguagePreference(window.localStorage);
+    expect(preference.get()).toBeNull();
+    preference.set('en');
+    expect(JSON.parse(window.localStorage.getItem('cloudlab__lang')!)).toEqual({ value: 'en', expire: null });
+    expect(createLanguagePreference(window.localStorage).get()).toBe('en');
+  });
+});
+
+describe('app texts', () => {
+  it('has the spec’s zh-CN wording, an English translation and a generated traditional version', () => {
+    expect(createAppI18n('zh-CN').t('header.logoutConfirm')).toBe('真的要注销登录吗 ?');
+    expect(createAppI18n('en').t('header.logoutConfirm')).toBe('Really log out?');
+    expect(createAppI18n('zh-TW').t('product.name')).toBe('雲數字實驗室');
+  });
+});
+
+describe('loadUiLocale', () => {
+  it.each([
+    ['zh-CN', 'zh-cn', '暂无数据'],
+    ['en', 'en', 'No data'],
+    ['zh-TW', 'zh-tw', '無此資料'],
+  ] as const)('gives antd its %s texts and switches dayjs and <html lang>', async (lang, dayjsLocale, emptyText) => {
+    const locale = await loadUiLocale(lang);
+    expect(locale.Empty?.description).toBe(emptyText);
+    expect(dayjs.locale()).toBe(dayjsLocale);
+    expect(document.documentElement.lang).toBe(lang);
+  });
+});
