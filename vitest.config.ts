@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/announceDatabases.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

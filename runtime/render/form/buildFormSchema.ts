@@ -29,7 +29,9 @@ function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: 
     'x-decorator': 'FormItem',
     'x-decorator-props': { ...(item.span ? { gridSpan: item.span } : {}), ...item['x-decorator-props'] },
     'x-component': component,
-    'x-component-props': { ...(placeholder ? { placeholder } : {}), ...dictProps(component, def), ...item['x-component-props'] },
+    // Formily's FormItem draws its label as text, not a <label for>: name the control itself so
+    // screen readers (and tests) find the field by its label
+    'x-component-props': { 'aria-label': label, ...(placeholder ? { placeholder } : {}), ...dictProps(component, def), ...item['x-component-props'] },
   };
   if (validators.length > 0) schema['x-validator'] = validators;
   const options = enumOptions(def);

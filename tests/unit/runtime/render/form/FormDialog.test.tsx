@@ -34,6 +34,14 @@ describe('FormDialog: add', () => {
     expect(view.provider.create).not.toHaveBeenCalled();
   });
 
+  it('names every control by its field label (FormItem labels are not <label for>)', async () => {
+    const view = renderPosition();
+    const add = await openAdd(view);
+    expect(add.getByRole('textbox', { name: '岗位名称' })).toBeInTheDocument();
+    expect(add.getByRole('textbox', { name: '岗位编码' })).toBeInTheDocument();
+    expect(add.getByRole('textbox', { name: '说明' })).toBeInTheDocument();
+  });
+
   it('shows the named pattern message and the length message', async () => {
     const view = renderPosition();
     const add = await openAdd(view);

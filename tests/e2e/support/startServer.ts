@@ -1,0 +1,18 @@
+// Started by playwright (webServer): builds the client if stale, then runs the real server on a fresh
+// SQLite data folder that is removed when the process ends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureClientBuild } from '../../../scripts/clientBuild.js';
+import { E2E_ADMIN_PASSWORD, E2E_PORT } from './e2eEnv.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-e2e-'));
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+process.env.PORT = String(E2E_PORT);
+process.env.HOST = '127.0.0.1';
+process.env.CLOUDLAB_DATA_DIR = dataDir;
+process.env.CLOUDLAB_ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+
+await ensureClientBuild();
+await import('../../../server/main.js');
