@@ -12,6 +12,8 @@ export interface CompiledField {
   column: string;
   /** the column as a SQL identifier (only ever built from model names) */
   ref: RawBuilder<unknown>;
+  /** `column as "fieldName"`: rows come back keyed by field name without a result-mapping plugin */
+  select: RawBuilder<unknown>;
   def: FieldDef;
   system: boolean;
   readable: boolean;
@@ -63,6 +65,7 @@ function compileField(name: string, def: FieldDef, system: boolean): CompiledFie
     name,
     column,
     ref: sql.ref(column),
+    select: sql`${sql.ref(column)} as ${sql.id(name)}`,
     def,
     system,
     readable: !def.secret,
@@ -111,7 +114,7 @@ export function compileModel(model: ModelFile, dialect: DbDialectName, hooks: Ho
     id,
     tenant,
     readable,
-    selectList: sql.join(readable.map((f) => f.ref)),
+    selectList: sql.join(readable.map((f) => f.select)),
     writable: all.filter((f) => f.writable),
     keywordFields: all.filter((f) => !f.system && f.def.keyword && f.readable),
     dictFields: readable.filter((f) => f.def.dict),

@@ -7,6 +7,12 @@ import type { ToDictText } from './toDictText.js';
 /** What the engine's reads and writes share within one app. */
 export interface EngineEnv {
   db: Kysely<Database>;
+  /**
+   * The same connection without the CamelCasePlugin, for the engine's raw reads: their columns are
+   * already snake_case and aliased to field names, and walking every list query's SQL tree through
+   * the plugin cost a measurable share of a list request (npm run bench).
+   */
+  reader: Kysely<unknown>;
   translate: Translate;
   toDictText: ToDictText;
   totals: TotalCache;

@@ -33,6 +33,7 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
   const hooks = options.hooks ?? createHookRegistry();
   const env: EngineEnv = {
     db: db.db,
+    reader: db.db.withoutPlugins() as unknown as EngineEnv['reader'],
     translate,
     toDictText: createDictTexts(dicts, translate),
     totals: createTotalCache(),

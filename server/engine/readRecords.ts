@@ -21,9 +21,9 @@ export interface ListPage {
 export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, tenantId: number, lang: Lang): Promise<ListPage> {
   const where = whereSql(model, q, tenantId);
   const offset = (q.pageNo - 1) * q.pageSize;
-  const columns = q.projection ? sql.join(q.projection.map((f) => f.ref)) : model.selectList;
+  const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
   const generation = env.totals.generation(model.tableName);
-  const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${offset}`.execute(env.db);
+  const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${offset}`.execute(env.reader);
   const key = `${tenantId}\u0000${filterKey(q)}`;
   let total: number;
   if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
@@ -31,7 +31,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     env.totals.remember(model.tableName, key, total, generation);
   } else {
     const counted = await env.totals.count(model.tableName, key, async () => {
-      const result = await sql<{ total: number | string }>`select count(*) as total from ${model.table} ${where}`.execute(env.db);
+      const result = await sql<{ total: number | string }>`select count(*) as total from ${model.table} ${where}`.execute(env.reader);
       return Number(result.rows[0]?.total ?? 0);
     });
     // a total cached before writes the engine did not see may lag behind the page we hold
@@ -44,7 +44,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
 /** One record of the caller's tenant, or CL_ERR_RECORD_NOT_FOUND. */
 export async function getRecord(env: EngineEnv, model: CompiledModel, id: string, tenantId: number, lang: Lang): Promise<Row> {
   const scope = model.tenant ? sql` and ${model.tenant.ref} = ${tenantId}` : sql``;
-  const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${model.id.ref} = ${id}${scope}`.execute(env.db);
+  const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${model.id.ref} = ${id}${scope}`.execute(env.reader);
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
   return (await env.toDictText(rows, model.dictFields, lang))[0]!;
 }
@@ -54,7 +54,7 @@ export type LookupReader = (tenantId: number) => Promise<Record<string, unknown>
 /** A read-only projection (api.lookups): where-filtered, tenant-scoped, in the model's default order. */
 export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup: LookupDef): LookupReader {
   const outputs = Object.entries(lookup.fields).map(([out, name]) => [out, model.fields.get(name)!] as const);
-  const columns = sql.join([...new Set(outputs.map(([, f]) => f))].map((f) => f.ref));
+  const columns = sql.join([...new Set(outputs.map(([, f]) => f))].map((f) => f.select));
   const fixed = Object.entries(lookup.where ?? {}).map(([name, value]) => {
     const field = model.fields.get(name)!;
     return sql`${field.ref} = ${filterValue(field, value as Scalar, 'eq')}`;
@@ -63,7 +63,7 @@ export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup:
   return async (tenantId) => {
     const conditions = model.tenant ? [sql`${model.tenant.ref} = ${tenantId}`, ...fixed] : fixed;
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${order}`.execute(env.db);
+    const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${order}`.execute(env.reader);
     return rows.map((row) => Object.fromEntries(outputs.map(([out, field]) => [out, row[field.name] ?? null])));
   };
 }
