@@ -10,7 +10,7 @@ import { createDefaultFieldRegistry } from './fields/defaultFields';
 import { createDictSource } from './fields/dict/createDictSource';
 import type { DictSource } from './fields/dict/DictSource';
 import { createHookRegistry, type HookRegistry } from './hooks/createHookRegistry';
-import { createModelLoader } from './model/createModelLoader';
+import { createModelLoader } from './data/createModelLoader';
 import type { ModelLoader } from './model/ModelLoader';
 import { LANGS, type Lang, type ModelFile } from './model/types';
 import { RENDER_NAMESPACE, renderResources } from './render/i18n';

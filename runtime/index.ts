@@ -211,7 +211,7 @@ export { dataResources } from './data/i18n';
  * @example
  * const models = createModelLoader(http, () => runtime.lang());
  */
-export { createModelLoader } from './model/createModelLoader';
+export { createModelLoader } from './data/createModelLoader';
 /** @example const loader: ModelLoader = runtime.models; */
 export type { ModelLoader } from './model/ModelLoader';
 /**

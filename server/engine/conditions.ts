@@ -1,7 +1,7 @@
 import type { Scalar } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledField } from './compileModel.js';
-import { coerceValue, isDate } from './fieldValues.js';
+import { coerceValue, isDate } from '../../runtime/model/fieldRules.js';
 
 /** The advanced-query rules of the spec; the Jeecg value conventions map onto the same set. */
 export const RULES = ['eq', 'like', 'right_like', 'left_like', 'in', 'ne', 'gt', 'ge', 'lt', 'le'] as const;

@@ -5,7 +5,7 @@ import type { CompiledField, CompiledModel } from './compileModel.js';
 import { fieldMessage, type MessageContext } from './validateRecord.js';
 
 function duplicateError(fields: CompiledField[], ctx: MessageContext) {
-  const errors: FieldError[] = fields.map((f) => ({ field: f.name, message: fieldMessage(f, 'unique', ctx, 'unique') }));
+  const errors: FieldError[] = fields.map((f) => ({ field: f.name, message: fieldMessage(f, 'unique', ctx) }));
   return validationError(errors, 'CL_ERR_RECORD_DUPLICATE');
 }
 

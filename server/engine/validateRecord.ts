@@ -1,12 +1,8 @@
-import validationMessages from '../../schemas/meta/validation-messages.json' with { type: 'json' };
-import type { FieldMessages, Lang, Scalar } from '../../runtime/model/types.js';
+import type { Lang, Scalar } from '../../runtime/model/types.js';
+import { checkFieldValue, ruleMessage, type FieldRule } from '../../runtime/model/fieldRules.js';
 import type { FieldError } from '../errors.js';
 import type { Translate } from '../i18n/translateText.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
-import { charCount, coerceValue } from './fieldValues.js';
-
-type MessageKey = Exclude<keyof typeof validationMessages, '$comment'>;
-const MESSAGES = validationMessages as unknown as Record<MessageKey, Record<Lang, string>>;
 
 export interface ValidationResult {
   values: Record<string, Scalar | null>;
@@ -18,74 +14,19 @@ export interface MessageContext {
   translate: Translate;
 }
 
-const LIMITS: Partial<Record<MessageKey, (f: CompiledField) => { max?: number; min?: number }>> = {
-  maxLength: (f) => ({ max: f.def.maxLength }),
-  minLength: (f) => ({ min: f.def.minLength }),
-  minimum: (f) => ({ min: f.def.minimum }),
-  maximum: (f) => ({ max: f.def.maximum }),
-};
-
-/**
- * A field's message in the request's language: the field's own message (zh-CN text in the model,
- * translated) or the given default; {label} {max} {min} filled in.
- */
-function fill(template: string, field: CompiledField, key: MessageKey | 'pattern', ctx: MessageContext): string {
-  const limits = key === 'pattern' ? {} : (LIMITS[key]?.(field) ?? {});
-  const params: Record<string, string> = {
-    label: ctx.translate(field.def.label, ctx.lang),
-    max: String(limits.max ?? ''),
-    min: String(limits.min ?? ''),
-  };
-  return template.replace(/\{(label|max|min)\}/g, (_, name: string) => params[name]!);
+/** A broken rule's message in the request's language (runtime/model/fieldRules.ts, shared with the client form). */
+export function fieldMessage(field: CompiledField, rule: FieldRule | 'unique', ctx: MessageContext): string {
+  return ruleMessage(field.def, rule, {
+    lang: ctx.lang,
+    text: (zh) => ctx.translate(zh, ctx.lang),
+    patternMessage: field.pattern?.def.message[ctx.lang],
+  });
 }
 
-export function fieldMessage(field: CompiledField, key: MessageKey, ctx: MessageContext, own: keyof FieldMessages | null = null): string {
-  const override = own ? field.def.messages?.[own] : undefined;
-  return fill(override ? ctx.translate(override, ctx.lang) : MESSAGES[key][ctx.lang], field, key, ctx);
-}
-
-function patternMessage(field: CompiledField, ctx: MessageContext): string {
-  const override = field.def.messages?.pattern;
-  return override ? fill(ctx.translate(override, ctx.lang), field, 'pattern', ctx) : field.pattern!.def.message[ctx.lang];
-}
-
-/** Picked, not typed: dictionaries, enums and dates say "请选择…" rather than "请输入…". */
-function requiredKey(field: CompiledField): MessageKey {
-  const def = field.def;
-  return def.dict || def.enum || def.type === 'date' || def.type === 'datetime' ? 'requiredSelect' : 'required';
-}
-
-/**
- * One field's value against its rules: the stored value, or the message of the first rule it
- * breaks. The client form applies the same rules in the same order, with the same messages:
- *  1. empty (absent, null or '') — required: messages.required ?? 'requiredSelect' (dict, enum,
- *     date, datetime) / 'required'; not required: stored as null (text keeps '')
- *  2. type — 'string' | 'integer' | 'number' | 'date' (a real YYYY-MM-DD) | 'datetime' (YYYY-MM-DD HH:mm:ss)
- *  3. enum — messages.enum ?? 'enum'
- *  4. maxLength, then minLength, in characters — messages.* ?? 'maxLength' / 'minLength'
- *  5. minimum, then maximum — messages.* ?? 'minimum' / 'maximum'
- *  6. pattern — messages.pattern ?? the named pattern's own message (schemas/meta/patterns.json)
- */
+/** One field's value against its rules: the stored value, or the message of the first rule it breaks. */
 export function checkField(field: CompiledField, raw: unknown, ctx: MessageContext): { value: Scalar | null } | { message: string } {
-  const def = field.def;
-  if (raw === undefined || raw === null || raw === '') {
-    if (def.required) return { message: fieldMessage(field, requiredKey(field), ctx, 'required') };
-    return { value: raw === '' && (def.type === 'string' || def.type === 'text') ? '' : null };
-  }
-  const coerced = coerceValue(def.type, raw);
-  if (!coerced.ok) return { message: fieldMessage(field, coerced.rule, ctx) };
-  const value = coerced.value;
-  if (def.enum && !def.enum.includes(value)) return { message: fieldMessage(field, 'enum', ctx, 'enum') };
-  if (typeof value === 'string') {
-    const length = def.maxLength !== undefined || def.minLength !== undefined ? charCount(value) : 0;
-    if (def.maxLength !== undefined && length > def.maxLength) return { message: fieldMessage(field, 'maxLength', ctx, 'maxLength') };
-    if (def.minLength !== undefined && length < def.minLength) return { message: fieldMessage(field, 'minLength', ctx, 'minLength') };
-    if (field.pattern && !field.pattern.regex.test(value)) return { message: patternMessage(field, ctx) };
-  } else {
-    if (def.minimum !== undefined && value < def.minimum) return { message: fieldMessage(field, 'minimum', ctx, 'minimum') };
-    if (def.maximum !== undefined && value > def.maximum) return { message: fieldMessage(field, 'maximum', ctx, 'maximum') };
-  }
-  return { value };
+  const checked = checkFieldValue(field.def, raw, field.pattern?.regex);
+  return checked.ok ? { value: checked.value } : { message: fieldMessage(field, checked.rule, ctx) };
 }
 
 /**

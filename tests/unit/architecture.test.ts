@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The dependency arrows of architecture.md: src and designer use runtime, runtime uses neither;
-// server shares only schemas/ and the pure model types with the client.
+// server shares only schemas/ and runtime/model/ (pure: types and the field rules both sides apply)
+// with the client, and runtime/model/ therefore depends on nothing but itself and schemas/.
 
 // jsdom replaces URL, so resolve the path rather than a URL
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,8 +46,20 @@ describe('architecture: dependency arrows', () => {
     expect(violations('runtime', (target) => isUnder(target, 'src') || isUnder(target, 'designer'))).toEqual([]);
   });
 
-  it('server imports from runtime only runtime/model/types.ts', () => {
-    expect(violations('server', (target) => isUnder(target, 'runtime') && target !== path.join('runtime', 'model', 'types'))).toEqual([]);
+  it('server imports from runtime only runtime/model/', () => {
+    expect(violations('server', (target) => isUnder(target, 'runtime') && !isUnder(target, path.join('runtime', 'model')))).toEqual([]);
+  });
+
+  it('runtime/model/ is pure: no imports outside itself and schemas/, no packages but JSON', () => {
+    const model = path.join('runtime', 'model');
+    expect(violations(model, (target) => !isUnder(target, model) && !isUnder(target, 'schemas'))).toEqual([]);
+    const packages = sourceFiles(model).flatMap((file) =>
+      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
+        .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+        .filter((s) => s !== '' && !s.startsWith('.'))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(packages).toEqual([]);
   });
 
   it('designer metadata stays out of runtime (no manifest files there)', () => {

@@ -2,7 +2,8 @@ import type { ISchema } from '@formily/json-schema';
 import type { Translate } from '../../createRuntime';
 import type { ServedModel } from '../../model/types';
 import { modelText } from '../modelText';
-import { buildValidators, isSelectField } from './buildValidators';
+import { isSelectField } from '../../model/fieldRules';
+import { buildValidators } from './buildValidators';
 import { defaultComponent, dictProps, enumOptions } from './defaultComponent';
 import { formEntries, type FormEntry } from './formFields';
 

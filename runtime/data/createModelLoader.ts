@@ -1,9 +1,9 @@
-import { assertEnvelope } from '../data/assertEnvelope';
-import { isObject } from '../data/dialects/envelopeFields';
-import { familyOf } from '../data/familyOf';
-import type { HttpClient } from '../data/HttpClient';
-import type { ModelLoader } from './ModelLoader';
-import type { Lang, ServedModel } from './types';
+import { assertEnvelope } from './assertEnvelope';
+import { isObject } from './dialects/envelopeFields';
+import { familyOf } from './familyOf';
+import type { HttpClient } from './HttpClient';
+import type { ModelLoader } from '../model/ModelLoader';
+import type { Lang, ServedModel } from '../model/types';
 
 const SERVED_MODEL_SHAPE = 'result: {model: {id, api, entity, …}, lang, texts: {}, patterns: {}}';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createModelLoader } from '../../../../runtime/model/createModelLoader';
+import { createModelLoader } from '../../../../runtime/data/createModelLoader';
 import type { Lang, ServedModel } from '../../../../runtime/model/types';
-import { positionModel } from '../data/support/dialectModels';
-import type { CapturedRequest } from '../data/support/fakeServer';
-import { createTestClient } from '../data/support/testClient';
+import { positionModel } from './support/dialectModels';
+import type { CapturedRequest } from './support/fakeServer';
+import { createTestClient } from './support/testClient';
 
 function served(lang: Lang): ServedModel {
   return {

@@ -1,0 +1,151 @@
+import validationMessages from '../../schemas/meta/validation-messages.json';
+import type { FieldDef, FieldMessages, FieldType, Lang, Scalar } from './types';
+
+/**
+ * The field rules of a model, in one place for both readers: the server validates writes with
+ * checkFieldValue + ruleMessage, the client form wraps the very same calls as Formily validators.
+ * Pure: no DOM, no React, no server code (the server may import runtime/model/ for this reason).
+ *
+ * Order, first failure wins:
+ *  1. empty (absent, null or '') — 'required' when the field is required
+ *  2. type — 'string' | 'integer' | 'number' | 'date' (a real YYYY-MM-DD) | 'datetime' (YYYY-MM-DD HH:mm:ss)
+ *  3. 'enum'
+ *  4. 'maxLength', then 'minLength', in characters (code points)
+ *  5. 'minimum', then 'maximum'
+ *  6. 'pattern'
+ */
+
+export type TypeRule = 'string' | 'integer' | 'number' | 'date' | 'datetime';
+export type FieldRule = 'required' | TypeRule | 'enum' | 'maxLength' | 'minLength' | 'minimum' | 'maximum' | 'pattern';
+export type FieldCheck = { ok: true; value: Scalar | null } | { ok: false; rule: FieldRule };
+export type Coerced = { ok: true; value: Scalar } | { ok: false; rule: TypeRule };
+
+type MessageKey = Exclude<keyof typeof validationMessages, '$comment'>;
+const MESSAGES = validationMessages as unknown as Record<MessageKey, Record<Lang, string>>;
+
+const INTEGER = /^-?\d{1,15}$/;
+const NUMBER = /^-?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,3})?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function realDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isDate(text: string): boolean {
+  const m = DATE.exec(text);
+  return m !== null && realDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+export function isDateTime(text: string): boolean {
+  const m = DATETIME.exec(text);
+  return m !== null && realDate(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
+}
+
+/**
+ * A value as the field's column stores it, or the type rule it breaks. Numbers may arrive as
+ * numeric strings (form widgets and dictionary radios send "1"); text fields accept numbers.
+ */
+export function coerceValue(type: FieldType, raw: unknown): Coerced {
+  switch (type) {
+    case 'string':
+    case 'text':
+      if (typeof raw === 'string') return { ok: true, value: raw };
+      if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: String(raw) };
+      return { ok: false, rule: 'string' };
+    case 'integer':
+      if (typeof raw === 'number' && Number.isSafeInteger(raw)) return { ok: true, value: raw };
+      if (typeof raw === 'string' && INTEGER.test(raw.trim())) return { ok: true, value: Number(raw.trim()) };
+      return { ok: false, rule: 'integer' };
+    case 'number':
+      if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: raw };
+      if (typeof raw === 'string' && NUMBER.test(raw.trim()) && Number.isFinite(Number(raw.trim()))) return { ok: true, value: Number(raw.trim()) };
+      return { ok: false, rule: 'number' };
+    case 'date':
+      return typeof raw === 'string' && isDate(raw) ? { ok: true, value: raw } : { ok: false, rule: 'date' };
+    case 'datetime':
+      return typeof raw === 'string' && isDateTime(raw) ? { ok: true, value: raw } : { ok: false, rule: 'datetime' };
+  }
+}
+
+/** Characters as people count them (code points), not UTF-16 units or bytes. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export const isEmptyValue = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** Picked, not typed: dictionaries, enums and dates say 请选择… rather than 请输入…. */
+export function isSelectField(def: FieldDef): boolean {
+  return Boolean(def.dict || def.enum) || def.type === 'date' || def.type === 'datetime';
+}
+
+/**
+ * One value against one field's rules: the value as stored (empty optional values become null; text
+ * keeps ''), or the first rule it breaks. `pattern` is the compiled regex of the field's named pattern.
+ */
+export function checkFieldValue(def: FieldDef, raw: unknown, pattern?: RegExp): FieldCheck {
+  if (isEmptyValue(raw)) {
+    if (def.required) return { ok: false, rule: 'required' };
+    return { ok: true, value: raw === '' && (def.type === 'string' || def.type === 'text') ? '' : null };
+  }
+  const coerced = coerceValue(def.type, raw);
+  if (!coerced.ok) return coerced;
+  const value = coerced.value;
+  if (def.enum && !def.enum.includes(value)) return { ok: false, rule: 'enum' };
+  if (typeof value === 'string') {
+    const length = def.maxLength !== undefined || def.minLength !== undefined ? charCount(value) : 0;
+    if (def.maxLength !== undefined && length > def.maxLength) return { ok: false, rule: 'maxLength' };
+    if (def.minLength !== undefined && length < def.minLength) return { ok: false, rule: 'minLength' };
+    if (pattern && !pattern.test(value)) return { ok: false, rule: 'pattern' };
+  } else {
+    if (def.minimum !== undefined && value < def.minimum) return { ok: false, rule: 'minimum' };
+    if (def.maximum !== undefined && value > def.maximum) return { ok: false, rule: 'maximum' };
+  }
+  return { ok: true, value };
+}
+
+export interface RuleTexts {
+  lang: Lang;
+  /** zh-CN model text -> the language's text */
+  text(zh: string): string;
+  /** the named pattern's own message in that language */
+  patternMessage?: string;
+}
+
+const OWN_MESSAGE: Partial<Record<FieldRule | 'unique', keyof FieldMessages>> = {
+  required: 'required',
+  enum: 'enum',
+  maxLength: 'maxLength',
+  minLength: 'minLength',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  pattern: 'pattern',
+  unique: 'unique',
+};
+
+/**
+ * The message of a broken rule: the field's own `messages` entry (zh-CN in the model, translated),
+ * else schemas/meta/validation-messages.json ('requiredSelect' for picked fields), else for patterns
+ * the named pattern's message; {label}, {max}, {min} filled in.
+ */
+export function ruleMessage(def: FieldDef, rule: FieldRule | 'unique', texts: RuleTexts): string {
+  const limits: Record<string, number | undefined> = {
+    maxLength: def.maxLength,
+    minLength: def.minLength,
+    minimum: def.minimum,
+    maximum: def.maximum,
+  };
+  // each template names the one limit of its own rule ({max} for maxLength/maximum, {min} for the others)
+  const fill = (template: string) =>
+    template.replace(/\{(label|max|min)\}/g, (_, name: string) => (name === 'label' ? texts.text(def.label) : String(limits[rule] ?? '')));
+  const ownKey = OWN_MESSAGE[rule];
+  const own = ownKey ? def.messages?.[ownKey] : undefined;
+  if (own) return fill(texts.text(own));
+  if (rule === 'pattern') return texts.patternMessage ?? '';
+  const key: MessageKey = rule === 'required' && isSelectField(def) ? 'requiredSelect' : rule;
+  return fill(MESSAGES[key][texts.lang]);
+}
