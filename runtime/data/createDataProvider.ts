@@ -7,7 +7,8 @@ import { isObject } from './dialects/envelopeFields';
 import { familyOf } from './familyOf';
 import type { HttpClient, NormalizedResponse } from './HttpClient';
 import { pickDialect } from './pickDialect';
-import { parseRoute, resolveOperations } from './resolveOperations';
+import { resolveOperations } from '../model/resolveOperations';
+import { parseRoute } from './parseRoute';
 
 const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
 

@@ -5,6 +5,7 @@ import localeSchema from '../../schemas/meta/locale.schema.json' with { type: 'j
 import modelSchema from '../../schemas/meta/model.schema.json' with { type: 'json' };
 import moduleSchema from '../../schemas/meta/module.schema.json' with { type: 'json' };
 import type { Lang, MenuDef, ModelFile, ModuleFile } from '../../runtime/model/types.js';
+import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { checkModel, type SchemaProblem } from './checkModel.js';
 
 export interface LoadedModule {
@@ -198,43 +199,4 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
 /** 'METHOD /path' of every endpoint a model serves (defaults per dialect, overrides, lookups). */
 export function modelRoutes(model: ModelFile): string[] {
   return [...Object.values(resolveOperations(model)), ...Object.values(model.api.lookups ?? {}).map((l) => l.route)];
-}
-
-export type ResolvedOperations = Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteBatch' | 'state', string>>;
-
-/**
- * The endpoint of each operation: the dialect's convention applied to api.base, then the model's
- * overrides ("METHOD /path", or false to switch one off). The state operation exists only when the
- * model declares api.state.
- */
-export function resolveOperations(model: ModelFile): ResolvedOperations {
-  const base = model.api.base;
-  const defaults: Required<ResolvedOperations> =
-    model.api.dialect === 'jeecg'
-      ? {
-          list: `GET ${base}/list`,
-          get: `GET ${base}/queryById`,
-          create: `POST ${base}/add`,
-          update: `PUT ${base}/edit`,
-          delete: `DELETE ${base}/delete`,
-          deleteBatch: `DELETE ${base}/deleteBatch`,
-          state: `PUT ${base}/editState`,
-        }
-      : {
-          list: `GET ${base}`,
-          get: `GET ${base}/{id}`,
-          create: `POST ${base}`,
-          update: `PUT ${base}/{id}`,
-          delete: `DELETE ${base}/{id}`,
-          deleteBatch: `POST ${base}/Actions/BatchDelete`,
-          state: `PUT ${base}/{id}/Actions/State`,
-        };
-  const resolved: ResolvedOperations = {};
-  for (const [op, route] of Object.entries(defaults) as [keyof ResolvedOperations, string][]) {
-    const override = model.api.operations?.[op];
-    if (override === false) continue;
-    if (op === 'state' && !model.api.state) continue;
-    resolved[op] = override ?? route;
-  }
-  return resolved;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile } from '../../runtime/model/types.js';
 import type { ModuleSet } from './loadModules.js';
-import { resolveOperations } from './loadModules.js';
+import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 
 /**
  * The generated part of a sys_permission row (what a module defines). Row conventions, read by

@@ -8,7 +8,7 @@ import { authOf } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
 import { createListQueryParser, type ListQueryParser } from './listQuery.js';
-import { resolveOperations } from './loadModules.js';
+import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { getRecord, listRecords } from './readRecords.js';
 import { assertQueryNames, bodyOf, idOf, idsOf, splitRoute, type RouteParts } from './requestParts.js';
 import { createRecord, deleteRecord, deleteRecords, toggleState, updateRecord } from './writeRecord.js';

@@ -1,6 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { isLang } from '../../../../src/i18n/detectLanguage';
 import { loadUiLocale } from '../../../../src/i18n/uiLocales';
 import { App } from '../../../../src/app/App';
@@ -14,7 +14,11 @@ export async function renderRoutes(services: TestServices, routes: RouteObject[]
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   // as main.tsx does: antd's texts for the language are there before the first render
   const initialLocale = await loadUiLocale(isLang(services.i18n.language) ? services.i18n.language : 'zh-CN');
-  const view = render(<App services={services} router={router} initialLocale={initialLocale} />);
+  const view = render(
+    <App services={services} initialLocale={initialLocale}>
+      <RouterProvider router={router} />
+    </App>,
+  );
   return { ...view, router };
 }
 

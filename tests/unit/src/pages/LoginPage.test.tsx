@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '../../../../src/pages/LoginPage';
+import { RoutedLoginPage } from '../../../../src/pages/RoutedLoginPage';
 import { serverError } from '../helpers/fakeHttp';
 import { loginResult } from '../helpers/fixtures';
 import { renderRoutes } from '../helpers/renderShell';
@@ -11,7 +11,7 @@ async function renderLogin(services: TestServices, path = '/user/login') {
   return renderRoutes(
     services,
     [
-      { path: '/user/login', element: <LoginPage /> },
+      { path: '/user/login', element: <RoutedLoginPage /> },
       { path: '*', element: <p>landed</p> },
     ],
     path,

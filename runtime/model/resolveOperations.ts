@@ -1,13 +1,12 @@
-import type { ModelFile, OperationName, RouteSpec } from '../model/types';
-import type { HttpMethod, Route } from './dialects/Dialect';
+import type { ModelFile, OperationName, RouteSpec } from './types';
 
 export type ResolvedOperations = Partial<Record<OperationName, RouteSpec>>;
 
 /**
  * The endpoint of each operation: the dialect's convention applied to api.base, then the model's
  * overrides ('METHOD /path', or false to switch one off); state exists only when api.state is declared.
- * This mirrors resolveOperations of server/engine/loadModules.ts — the server's is the contract, and
- * tests/unit/runtime/data/resolveOperations.test.ts compares the two on every model we ship.
+ * The server registers exactly these routes and the client's data provider calls exactly these: one
+ * function for both (docs/api.md "Generic model endpoints").
  *
  * @example
  * resolveOperations(positionModel).deleteBatch; // 'POST /api/permission/Position/Actions/BatchDelete'
@@ -42,14 +41,4 @@ export function resolveOperations(model: ModelFile): ResolvedOperations {
     resolved[operation] = override ?? route;
   }
   return resolved;
-}
-
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
-
-/** `'PUT /api/x/{id}'` → `{method: 'PUT', path: '/api/x/{id}'}`; the meta-schema guarantees the form. */
-export function parseRoute(route: RouteSpec): Route {
-  const [method = '', path = ''] = route.trim().split(/\s+/, 2);
-  const upper = method.toUpperCase() as HttpMethod;
-  if (!METHODS.includes(upper) || !path.startsWith('/')) throw new Error(`Not a route "METHOD /path": "${route}"`);
-  return { method: upper, path };
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOperations } from '../../../../runtime/model/resolveOperations';
+import { positionModel, sampleModel } from '../data/support/dialectModels';
+
+// The server registers and the client calls what this one function says (docs/api.md).
+describe('resolveOperations', () => {
+  it('applies the jeecg conventions to api.base', () => {
+    expect(resolveOperations(sampleModel)).toEqual({
+      list: 'GET /admin/sample/list',
+      get: 'GET /admin/sample/queryById',
+      create: 'POST /admin/sample/add',
+      update: 'PUT /admin/sample/edit',
+      delete: 'DELETE /admin/sample/delete',
+      deleteBatch: 'DELETE /admin/sample/deleteBatch',
+      state: 'PUT /admin/sample/editState',
+    });
+  });
+
+  it('applies the REST conventions to api.base', () => {
+    expect(resolveOperations(positionModel)).toEqual({
+      list: 'GET /api/permission/Position',
+      get: 'GET /api/permission/Position/{id}',
+      create: 'POST /api/permission/Position',
+      update: 'PUT /api/permission/Position/{id}',
+      delete: 'DELETE /api/permission/Position/{id}',
+      deleteBatch: 'POST /api/permission/Position/Actions/BatchDelete',
+      state: 'PUT /api/permission/Position/{id}/Actions/State',
+    });
+  });
+
+  it('takes irregular URLs from the overrides and drops switched-off operations', () => {
+    const model = {
+      ...sampleModel,
+      api: {
+        ...sampleModel.api,
+        operations: { list: 'GET /admin/certificatePersonal/select', delete: 'GET /admin/certificatePersonal/delete', deleteBatch: false as const },
+      },
+    };
+    const ops = resolveOperations(model);
+    expect(ops.list).toBe('GET /admin/certificatePersonal/select');
+    expect(ops.delete).toBe('GET /admin/certificatePersonal/delete');
+    expect(ops).not.toHaveProperty('deleteBatch');
+  });
+
+  it('serves state only when the model declares api.state', () => {
+    const { state: _state, ...api } = sampleModel.api;
+    expect(resolveOperations({ ...sampleModel, api })).not.toHaveProperty('state');
+  });
+});
