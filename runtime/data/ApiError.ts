@@ -1,4 +1,4 @@
-import type { ApiFamily } from './familyOf';
+import type { ApiFamily } from '../model/familyOf';
 
 /**
  * What went wrong, as the caller needs to react to it:

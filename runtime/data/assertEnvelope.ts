@@ -1,6 +1,6 @@
 import { ApiError } from './ApiError';
 import type { ClientErrorCode } from './errors';
-import type { ApiFamily } from './familyOf';
+import type { ApiFamily } from '../model/familyOf';
 
 /** Which request produced a body: named in every contract error. */
 export interface RequestContext {

@@ -4,7 +4,7 @@ import { assertEnvelope, type RequestContext } from './assertEnvelope';
 import type { DataProvider, DataRecord, ListParams } from './DataProvider';
 import type { RecordInput, RecordOperation } from './dialects/Dialect';
 import { isObject } from './dialects/envelopeFields';
-import { familyOf } from './familyOf';
+import { familyOf } from '../model/familyOf';
 import type { HttpClient, NormalizedResponse } from './HttpClient';
 import { pickDialect } from './pickDialect';
 import { resolveOperations } from '../model/resolveOperations';

@@ -5,7 +5,7 @@ import { createErrorFeedback } from './createErrorFeedback';
 import { createInFlightGuard } from './createInFlightGuard';
 import { decodeResponse } from './decodeResponse';
 import { clientErrorTextKey } from './errors';
-import { familyOf, pathOf } from './familyOf';
+import { familyOf, pathOf } from '../model/familyOf';
 import { fromTransportError } from './fromTransportError';
 import type { HttpClient, HttpClientOptions, NormalizedResponse, RequestOptions } from './HttpClient';
 import { readBody } from './readBody';

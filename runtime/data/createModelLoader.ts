@@ -1,6 +1,6 @@
 import { assertEnvelope } from './assertEnvelope';
 import { isObject } from './dialects/envelopeFields';
-import { familyOf } from './familyOf';
+import { familyOf } from '../model/familyOf';
 import type { HttpClient } from './HttpClient';
 import type { ModelLoader } from '../model/ModelLoader';
 import type { Lang, ServedModel } from '../model/types';

@@ -2,7 +2,7 @@ import { ApiError } from './ApiError';
 import { apiDialect } from './dialects/api/apiDialect';
 import type { Dialect, DialectName } from './dialects/Dialect';
 import { jeecgDialect } from './dialects/jeecg/jeecgDialect';
-import { familyOf } from './familyOf';
+import { familyOf } from '../model/familyOf';
 
 const DIALECTS: Record<DialectName, Dialect> = { jeecg: jeecgDialect, api: apiDialect };
 

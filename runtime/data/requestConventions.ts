@@ -1,5 +1,5 @@
 import type { HttpClientOptions } from './HttpClient';
-import { pathOf } from './familyOf';
+import { pathOf } from '../model/familyOf';
 
 /** spec 000 §7 / §9 */
 export const BASE_TIMEOUT_MS = 9_000;

@@ -1,6 +1,6 @@
 import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
-import { familyOf } from '../envelopes/familyOf.js';
+import { familyOf } from '../../runtime/model/familyOf.js';
 import { survivesColumnRoundTrip } from './columnNames.js';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { familyOf } from '../envelopes/familyOf.js';
+import { familyOf } from '../../runtime/model/familyOf.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage } from '../i18n/messages.js';

@@ -1,6 +1,6 @@
 import type { Lang } from '../../runtime/model/types.js';
 import { errorApiCode, errorText, type AppError, type ErrorKind } from '../errors.js';
-import type { ApiFamily } from './familyOf.js';
+import type { ApiFamily } from '../../runtime/model/familyOf.js';
 import { toApiFailure } from './toApiEnvelope.js';
 import { toJeecgFailure } from './toJeecgEnvelope.js';
 

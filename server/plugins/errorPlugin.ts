@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appError, AppError } from '../errors.js';
-import { familyOf } from '../envelopes/familyOf.js';
+import { familyOf } from '../../runtime/model/familyOf.js';
 import { toErrorReply } from '../envelopes/toErrorReply.js';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY']);

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first render of a file pays for loading antd and Formily; on a busy 2-core CI machine that alone
+// can pass testing-library's 1 s default and fail a findBy… that is not wrong, only slow.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs antd and Formily's grid call while rendering; these shims only need to
 // be callable, not to measure anything.

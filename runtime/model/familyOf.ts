@@ -3,9 +3,8 @@ export type ApiFamily = 'jeecg' | 'api';
 /**
  * Which envelope a URL answers in: /api/… speaks {code,msg,data}, everything else (/sys, /system,
  * /admin, /online, /app) speaks {success,message,code,result,timestamp}. Decided by the path, never by
- * the payload. Mirrors server/envelopes/familyOf.ts (the server's rule is the contract); the only
- * addition is that an absolute URL or a query string is reduced to its path first, because the
- * client may be given full addresses of other services.
+ * the payload (architecture.md, "the two API dialects"). The server picks its reply envelope with it
+ * and the client decodes with it. An absolute URL or a query string is reduced to its path first.
  *
  * @example
  * familyOf('/api/permission/Position'); // 'api'

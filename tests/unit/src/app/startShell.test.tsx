@@ -1,0 +1,68 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { isValidElement, type ReactNode } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '../../../../src/app/App';
+import { SignInScreen } from '../../../../src/app/SignInScreen';
+import { startShell } from '../../../../src/app/startShell';
+import { loadUiLocale } from '../../../../src/i18n/uiLocales';
+import { loginResult, permissionResult } from '../helpers/fixtures';
+import { createTestServices, type TestServices } from '../helpers/testServices';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const isScreen = (node: ReactNode, type: unknown) => isValidElement(node) && node.type === type;
+
+/** Starts the shell at `hash`; the first screen is rendered, later ones (the router) only recorded. */
+async function start(hash: string, services: TestServices) {
+  window.history.replaceState(null, '', `/${hash}`);
+  const initialLocale = await loadUiLocale('zh-CN');
+  const shown: ReactNode[] = [];
+  const show = (node: ReactNode) => {
+    shown.push(node);
+    if (shown.length === 1) render(<App services={services} initialLocale={initialLocale}>{node}</App>);
+  };
+  await startShell(show, { session: services.session, http: services.http, onPermissionsFailed: vi.fn() });
+  return shown;
+}
+
+const ROUTER_CALLS = { 'GET /sys/permission/getUserPermissionByToken': permissionResult(), 'POST /sys/logout': null };
+
+describe('startShell: the first screen', () => {
+  it('a visitor gets the sign-in page without the router, at the address the guard chose', async () => {
+    const services = createTestServices();
+    const shown = await start('', services);
+    expect(shown).toHaveLength(1);
+    expect(isScreen(shown[0], SignInScreen)).toBe(true);
+    expect(window.location.hash).toBe('#/user/login?redirect=%2F');
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+  });
+
+  it('after signing in, the router takes over at the redirect target', async () => {
+    const services = createTestServices({ 'POST /sys/login': loginResult(), ...ROUTER_CALLS });
+    const shown = await start('#/user/login?redirect=%2Fsystem%2Fposition%3Fid%3D1', services);
+    fireEvent.change(await screen.findByLabelText('用户名'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(shown).toHaveLength(2));
+    expect(isScreen(shown[1], RouterProvider)).toBe(true);
+    expect(window.location.hash).toBe('#/system/position?id=1');
+  });
+
+  it('an address change away from the sign-in page hands over to the router', async () => {
+    const services = createTestServices(ROUTER_CALLS);
+    const shown = await start('#/user/login', services);
+    window.location.hash = '#/404';
+    await waitFor(() => expect(shown).toHaveLength(2));
+    expect(isScreen(shown[1], RouterProvider)).toBe(true);
+  });
+
+  it('with a session, the router from the start', async () => {
+    const services = createTestServices(ROUTER_CALLS);
+    services.session.signIn(loginResult());
+    const shown = await start('#/user/login', services);
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(isScreen(shown[0], RouterProvider)).toBe(true);
+  });
+});
