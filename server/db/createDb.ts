@@ -1,6 +1,7 @@
-import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, sql } from 'kysely';
 import { createPostgresDialect } from './dialects/postgres.js';
 import { createSqliteDialect } from './dialects/sqlite.js';
+import { createSqliteReadPool, type SlowReads } from './sqliteReadPool.js';
 import type { Database } from './schema.js';
 
 export type DbDialectName = 'sqlite' | 'postgres';
@@ -8,8 +9,14 @@ export type DbDialectName = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: DbDialectName;
-  /** SQLite only: the better-sqlite3 connection, for the few places that need it (benchmarks, backups). */
+  /** SQLite only: the database file. */
   sqliteFile: string | null;
+  /**
+   * Where reads that may scan a large table run: on SQLite a worker thread with its own read-only
+   * connection (a scan on the main connection would block the event loop); on PostgreSQL the pool
+   * (queries are asynchronous there already).
+   */
+  slowReads: SlowReads;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,21 +32,32 @@ export function createDb(options: CreateDbOptions): DbHandle {
   if (options.databaseUrl) {
     const { dialect } = createPostgresDialect(options.databaseUrl, options.onPoolError ?? (() => {}));
     const db = new Kysely<Database>({ dialect, plugins });
+    const raw = db.withoutPlugins();
     return {
       db,
       dialect: 'postgres',
       sqliteFile: null,
+      slowReads: {
+        all: async <Row>(query: { sql: string; parameters: readonly unknown[] }) =>
+          (await raw.executeQuery<Row>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
+        close: async () => {},
+      },
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
   }
   const { dialect, file } = createSqliteDialect(options.dataDir);
   const db = new Kysely<Database>({ dialect, plugins });
+  const slowReads = createSqliteReadPool(file);
   return {
     db,
     dialect: 'sqlite',
     sqliteFile: file,
+    slowReads,
     ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    close: async () => {
+      await slowReads.close();
+      await db.destroy();
+    },
   };
 }

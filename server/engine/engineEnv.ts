@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { SlowReads } from '../db/sqliteReadPool.js';
 import type { Translate } from '../i18n/translateText.js';
 import type { TotalCache } from './totalCache.js';
 import type { ToDictText } from './toDictText.js';
@@ -13,6 +14,10 @@ export interface EngineEnv {
    * the plugin cost a measurable share of a list request (npm run bench).
    */
   reader: Kysely<unknown>;
+  /** reads that may visit many rows (counts, deep or selective pages) run here, off the event loop */
+  slow: SlowReads;
+  /** the database understands ReadPlan 'scan' (SQLite's unary-plus hint) */
+  scanPlans: boolean;
   translate: Translate;
   toDictText: ToDictText;
   totals: TotalCache;

@@ -34,6 +34,8 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
   const env: EngineEnv = {
     db: db.db,
     reader: db.db.withoutPlugins() as unknown as EngineEnv['reader'],
+    slow: db.slowReads,
+    scanPlans: db.dialect === 'sqlite',
     translate,
     toDictText: createDictTexts(dicts, translate),
     totals: createTotalCache(),

@@ -6,39 +6,62 @@ import type { EngineEnv } from './engineEnv.js';
 import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import type { Row } from './toDictText.js';
-import { filterKey, orderSql, whereSql } from './whereSql.js';
+import { filterKey, orderSql, whereSql, type WhereParts } from './whereSql.js';
 
 export interface ListPage {
   rows: Row[];
   total: number;
 }
 
+// Rows a read may visit on the main thread before it is sent to env.slow instead: roughly the 5 ms of
+// SQLite work one request may cost other requests waiting on the event loop.
+const MAX_MAIN_THREAD_VISITS = 5_000;
+// An index walk reads rows in random order, a scan in sequence (about five times cheaper per row).
+// To reach the page the walk visits tableRows × reach / total rows, the scan all of them once: the
+// scan wins when total < 5 × reach, i.e. when the matches are sparse.
+const SCAN_WHEN_TOTAL_BELOW_REACH_TIMES = 5;
+
+const NO_FILTER: WhereParts = { filters: [], keyword: null, superQuery: [], matchType: 'and' };
+
+function hasFilter(q: WhereParts): boolean {
+  return q.filters.length > 0 || q.keyword !== null || q.superQuery.length > 0;
+}
+
+/** The exact size of a filtered set, cached per filter until the table is written (totalCache.ts). */
+function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, tenantId: number): Promise<number> {
+  return env.totals.count(model.tableName, `${tenantId}\u0000${filterKey(parts)}`, async () => {
+    const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, tenantId)}`;
+    const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
+    return Number(row?.total ?? 0);
+  });
+}
+
 /**
- * One page and the total of the filtered set. The total is counted only when it cannot be known
- * otherwise: a page that is not full ends the set (total = offset + rows), and a full page reuses
- * the cached count of the same filter (totalCache.ts).
+ * One page and the total of the filtered set. The total comes first (cached, else counted off the
+ * main thread); it tells how selective the filter is, which decides how the page is read:
+ * - dense matches: walk the sort index (a few rows per match), on the main thread;
+ * - sparse matches (SQLite): scan and sort instead (ReadPlan 'scan'), since the walk would visit most
+ *   of the table in random order;
+ * - either way, a read expected to visit more than MAX_MAIN_THREAD_VISITS rows (a deep page, a scan of
+ *   a big table) runs in env.slow so it cannot stall other requests.
  */
 export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, tenantId: number, lang: Lang): Promise<ListPage> {
-  const where = whereSql(model, q, tenantId);
   const offset = (q.pageNo - 1) * q.pageSize;
-  const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
-  const generation = env.totals.generation(model.tableName);
-  const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${offset}`.execute(env.reader);
-  const key = `${tenantId}\u0000${filterKey(q)}`;
-  let total: number;
-  if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
-    total = offset + rows.length;
-    env.totals.remember(model.tableName, key, total, generation);
-  } else {
-    const counted = await env.totals.count(model.tableName, key, async () => {
-      const result = await sql<{ total: number | string }>`select count(*) as total from ${model.table} ${where}`.execute(env.reader);
-      return Number(result.rows[0]?.total ?? 0);
-    });
-    // a total cached before writes the engine did not see may lag behind the page we hold
-    total = rows.length > 0 ? Math.max(counted, offset + rows.length) : counted;
+  const total = await countOf(env, model, q, tenantId);
+  let rows: Row[] = [];
+  if (total > offset) {
+    const filtered = hasFilter(q);
+    const tableRows = filtered ? await countOf(env, model, NO_FILTER, tenantId) : total;
+    const reach = offset + q.pageSize;
+    const plan = env.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
+    const visits = plan === 'scan' ? tableRows : filtered ? (tableRows * Math.min(reach, total)) / total : reach;
+    const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
+    const page = sql<Row>`select ${columns} from ${model.table} ${whereSql(model, q, tenantId, plan)} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${offset}`;
+    rows = visits > MAX_MAIN_THREAD_VISITS ? await env.slow.all<Row>(page.compile(env.reader)) : (await page.execute(env.reader)).rows;
   }
   const dictFields = q.projection ? model.dictFields.filter((f) => q.projection!.includes(f)) : model.dictFields;
-  return { rows: await env.toDictText(rows, dictFields, lang), total };
+  // a total cached before writes the engine did not see may lag behind the page we hold
+  return { rows: await env.toDictText(rows, dictFields, lang), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
 }
 
 /** One record of the caller's tenant, or CL_ERR_RECORD_NOT_FOUND. */

@@ -48,9 +48,9 @@ export interface WhereParts {
  * The client's filters AND-ed with the tenant scope. The advanced query is parenthesised, so an
  * "or" match type can never reach past the tenant condition.
  */
-export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null): RawBuilder<unknown> {
+export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null, plan: ReadPlan = 'index'): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
-  if (model.tenant) all.push(sql`${model.tenant.ref} = ${tenantId}`);
+  if (model.tenant) all.push(plan === 'scan' ? sql`+${model.tenant.ref} = ${tenantId}` : sql`${model.tenant.ref} = ${tenantId}`);
   for (const c of parts.filters) all.push(conditionSql(model, c));
   if (parts.keyword) {
     const pattern = `%${escapeLike(parts.keyword)}%`;
@@ -68,9 +68,18 @@ export function filterKey(parts: WhereParts): string {
   return JSON.stringify([conditions(parts.filters), parts.keyword, conditions(parts.superQuery), parts.matchType]);
 }
 
-export function orderSql(sort: ListQuery['sort'], model: CompiledModel): RawBuilder<unknown> {
+export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: ReadPlan = 'index'): RawBuilder<unknown> {
   // id follows the sort's direction so one index (…, column, id) serves the whole ORDER BY
   const direction = sql.raw(sort.order);
-  if (sort.field === model.id) return sql`order by ${model.id.ref} ${direction}`;
-  return sql`order by ${sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
+  const term = (ref: RawBuilder<unknown>) => (plan === 'scan' ? sql`+${ref}` : ref);
+  if (sort.field === model.id) return sql`order by ${term(model.id.ref)} ${direction}`;
+  return sql`order by ${term(sort.field.ref)} ${direction}, ${term(model.id.ref)} ${direction}`;
 }
+
+/**
+ * 'index': walk the (tenant, sort column, id) index and test the filter row by row — cheap while
+ * matches are dense. 'scan' (SQLite only): a unary + on the tenant and sort terms keeps SQLite off
+ * that index, so it scans the table once and sorts the few matches — what a selective filter needs,
+ * where the index walk would visit most of the table in random order.
+ */
+export type ReadPlan = 'index' | 'scan';

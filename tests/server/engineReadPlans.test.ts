@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../server/db/ids.js';
+import type { CompiledRead } from '../../server/db/sqliteReadPool.js';
+import { nowText } from '../../server/db/timestamps.js';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { client, type Client } from './engineSupport.js';
+
+const matrix = await databaseMatrix();
+const BASE = '/api/permission/Position';
+const ROWS = 6_000;
+
+// Reads that would visit many rows (counts, sparse filters, deep pages) must leave the main thread
+// (on SQLite a worker connection; on PostgreSQL the pool), and a sparse filter on SQLite is read by
+// scanning rather than walking the sort index. Either way the rows and totals are the same.
+describe.each(matrix)('$kind: how list reads are planned', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    const slow: CompiledRead[] = [];
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+      const db = t.app.ctx.db.db;
+      const values = Array.from({ length: ROWS }, (_, i) => ({
+        id: newId(),
+        tenantId: 1,
+        fullName: i % 1000 === 7 ? `稀有岗位${i}` : `常见岗位${i}`,
+        enCode: `C${i}`,
+        enabledMark: 1,
+        sortCode: (i * 7919) % ROWS,
+        createTime: nowText(),
+        version: 1,
+      }));
+      for (let i = 0; i < values.length; i += 500) {
+        await db.insertInto('sysPosition' as never).values(values.slice(i, i + 500) as never).execute();
+      }
+      const reads = t.app.ctx.db.slowReads;
+      const all = reads.all.bind(reads);
+      reads.all = async <Row>(query: CompiledRead) => {
+        slow.push(query);
+        return all<Row>(query);
+      };
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const list = async (query: Record<string, string | number>) => {
+      slow.length = 0;
+      const res = await admin.get(BASE, { pageSize: 20, sidx: 'sortCode', sort: 'asc', ...query });
+      expect(res.body.code).toBe(200);
+      return res.body.data as { list: { fullName: string; sortCode: number }[]; pagination: { total: number } };
+    };
+
+    it('counts off the main thread, once per filter', async () => {
+      await list({ keyword: '常见' });
+      expect(slow.some((q) => /count\(\*\)/i.test(q.sql))).toBe(true);
+      await list({ keyword: '常见', currentPage: 2 });
+      expect(slow.filter((q) => /count\(\*\)/i.test(q.sql))).toHaveLength(0);
+    });
+
+    it('walks the index on the main thread for a dense filter’s first page', async () => {
+      const data = await list({ keyword: '常见', currentPage: 1 });
+      expect(data.list).toHaveLength(20);
+      expect(slow).toHaveLength(0);
+    });
+
+    it('moves a sparse filter’s page off the main thread, scanning on SQLite, with the same rows and order', async () => {
+      const data = await list({ keyword: '稀有' });
+      expect(data.pagination.total).toBe(6);
+      expect(data.list.map((r) => r.fullName).every((n) => n.startsWith('稀有岗位'))).toBe(true);
+      const sorted = [...data.list].sort((a, b) => a.sortCode - b.sortCode);
+      expect(data.list).toEqual(sorted);
+      const page = slow.find((q) => /limit/i.test(q.sql));
+      expect(page).toBeDefined();
+      if (kind === 'sqlite') expect(page!.sql).toMatch(/order by \+"sort_code"/);
+      const rows = await sql<{ n: number }>`select count(*) as n from sys_position where full_name like ${'稀有%'}`.execute(t.app.ctx.db.db);
+      expect(Number(rows.rows[0]!.n)).toBe(6);
+    });
+
+    it('moves a deep page off the main thread', async () => {
+      const data = await list({ keyword: '常见', currentPage: 250 });
+      expect(data.list).toHaveLength(20);
+      expect(slow.some((q) => /offset/i.test(q.sql))).toBe(true);
+    });
+
+    it('skips the page read when the page lies past the end', async () => {
+      const data = await list({ keyword: '稀有', currentPage: 5 });
+      expect(data.list).toEqual([]);
+      expect(data.pagination.total).toBe(6);
+      expect(slow.some((q) => /limit/i.test(q.sql))).toBe(false);
+    });
+  });
+});
