@@ -7,7 +7,8 @@ import { toErrorReply } from '../envelopes/toErrorReply.js';
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY']);
 
 function isDatabaseDown(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
+  const e = error as { code?: string; message?: string; databaseUnavailable?: boolean };
+  if (e?.databaseUnavailable) return true;
   if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
   const message = e?.message ?? '';
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PostgresDialect } from 'kysely';
+import { PostgresDialect, type PostgresPool } from 'kysely';
 
 export interface PostgresHandle {
   dialect: PostgresDialect;
@@ -18,6 +18,12 @@ const types = {
   },
 };
 
+/** Marks an error as "the database could not be reached": the error plugin answers 503 for it. */
+export function markUnavailable(error: unknown): unknown {
+  if (error && typeof error === 'object') Object.assign(error, { databaseUnavailable: true });
+  return error;
+}
+
 export function createPostgresDialect(connectionString: string, onPoolError: (error: Error) => void): PostgresHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -30,5 +36,11 @@ export function createPostgresDialect(connectionString: string, onPoolError: (er
   // An idle client losing its connection (server restart) emits here; without a listener the
   // process would crash. The next query gets a fresh connection.
   pool.on('error', onPoolError);
-  return { dialect: new PostgresDialect({ pool }), pool };
+  // Whatever stops us from getting a connection (server down, restarting, refusing connections)
+  // is an outage, not a bug: tag it so requests answer 503 and the process keeps running.
+  const guarded: PostgresPool = {
+    connect: () => pool.connect().catch((error: unknown) => Promise.reject(markUnavailable(error))),
+    end: () => pool.end(),
+  };
+  return { dialect: new PostgresDialect({ pool: guarded }), pool };
 }
