@@ -1,18 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHashRouter } from 'react-router-dom';
 import { LANGS, type Lang } from '../runtime/model/types';
 import { App } from './app/App';
 import type { AppServices } from './app/AppServices';
-import { buildAppRoutes } from './app/buildAppRoutes';
 import { createAntdFeedback } from './app/createAntdFeedback';
 import { createLazyHttpClient } from './app/createLazyHttpClient';
 import { errorMessageOf } from './app/errorMessageOf';
+import { startShell } from './app/startShell';
 import { createAppI18n } from './i18n/createAppI18n';
 import { detectLanguage, isLang } from './i18n/detectLanguage';
 import { createLanguagePreference } from './i18n/languagePreference';
 import { loadUiLocale } from './i18n/uiLocales';
-import { createGuardLoader } from './routing/createGuardLoader';
+import type { GuardDeps } from './routing/runNavigationGuard';
 import { createSessionStore } from './session/createSessionStore';
 import { MissingMenuError } from './session/loadPermissions';
 
@@ -39,23 +38,26 @@ const http = createLazyHttpClient(async () => {
 });
 const services: AppServices = { session, http, i18n, languagePreference, feedback };
 
-const guard = createGuardLoader({
+const guardDeps: GuardDeps = {
   session,
   http,
   onPermissionsFailed(error) {
     const reason = error instanceof MissingMenuError ? i18n.t('errors.menuMissing') : (errorMessageOf(error) ?? i18n.t('errors.loadPermissionsFailed'));
     feedback.notify('error', i18n.t('common.systemTip'), reason);
   },
-});
+};
 
-// antd's texts for the starting language before the first paint; without them antd falls back to English
-void loadUiLocale(startLang)
-  .catch(() => undefined)
-  .then((initialLocale) => {
-    const router = createHashRouter(buildAppRoutes(guard));
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App services={services} router={router} initialLocale={initialLocale} />
-      </StrictMode>,
-    );
-  });
+// antd's texts for the starting language before the first paint; without them antd falls back to English.
+// The first screen is chosen (and the router, when needed, loads and starts its guard) in the meantime.
+const initialLocale = loadUiLocale(startLang).catch(() => undefined);
+const root = createRoot(document.getElementById('root')!);
+void startShell(async (screen: ReactNode) => {
+  const locale = await initialLocale;
+  root.render(
+    <StrictMode>
+      <App services={services} initialLocale={locale}>
+        {screen}
+      </App>
+    </StrictMode>,
+  );
+}, guardDeps);

@@ -1,7 +1,6 @@
 import { ConfigProvider } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, type createHashRouter } from 'react-router-dom';
 import { loadUiLocale, type AntdLocale } from '../i18n/uiLocales';
 import { useCurrentLanguage } from '../i18n/useCurrentLanguage';
 import { AppServicesProvider, type AppServices } from './AppServices';
@@ -10,20 +9,19 @@ import { FeedbackHostLoader } from './FeedbackHostLoader';
 
 export interface AppProps {
   services: AppServices;
-  router: ReturnType<typeof createHashRouter>;
   /** antd's texts for the starting language, loaded before the first render (main.tsx) */
   initialLocale?: AntdLocale;
+  /** the screen: the router (<RouterProvider>), or the sign-in screen of a first visit (startShell) */
+  children: ReactNode;
 }
 
-/** The provider stack: i18n → antd (locale, theme) → feedback host → services → router. */
-export function App({ services, router, initialLocale }: AppProps) {
+/** The provider stack: i18n → antd (locale, theme) → feedback host → services → the screen. */
+export function App({ services, initialLocale, children }: AppProps) {
   return (
     <I18nextProvider i18n={services.i18n}>
       <LocalizedAntd initialLocale={initialLocale}>
         <FeedbackHostLoader feedback={services.feedback} />
-        <AppServicesProvider services={services}>
-          <RouterProvider router={router} />
-        </AppServicesProvider>
+        <AppServicesProvider services={services}>{children}</AppServicesProvider>
       </LocalizedAntd>
     </I18nextProvider>
   );

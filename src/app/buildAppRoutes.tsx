@@ -1,5 +1,5 @@
-import { Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../pages/LoginPage';
+import { Navigate, Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { RoutedLoginPage } from '../pages/RoutedLoginPage';
 import { UserLayout } from '../pages/UserLayout';
 import { LOGIN_PATH } from './constants';
 import { PageLoading } from './PageLoading';
@@ -9,8 +9,9 @@ import { RouteErrorPage } from './RouteErrorPage';
 const loadAppArea = async () => ({ Component: (await import('../layout/AppArea')).AppArea });
 
 /**
- * The fixed routes of spec 000 §2. The sign-in page is in the entry chunk; the error pages and the
- * whole app area (menu list, layout, renderer) load lazily, so signing in never downloads them.
+ * The fixed routes of spec 000 §2. The router itself loads lazily (startShell: a first visit to the
+ * sign-in page renders it without the router); the error pages and the whole app area (menu list,
+ * layout, renderer) load lazily too, so signing in never downloads them.
  * Tests pass their own `appArea` to stay clear of the renderer.
  */
 export function buildAppRoutes(guard: LoaderFunction, appArea: RouteObject['lazy'] = loadAppArea): RouteObject[] {
@@ -26,10 +27,14 @@ export function buildAppRoutes(guard: LoaderFunction, appArea: RouteObject['lazy
       children: [
         {
           path: 'user',
-          element: <UserLayout />,
+          element: (
+            <UserLayout>
+              <Outlet />
+            </UserLayout>
+          ),
           children: [
             { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
-            { path: 'login', element: <LoginPage /> },
+            { path: 'login', element: <RoutedLoginPage /> },
           ],
         },
         { path: '403', lazy: async () => ({ Component: (await import('../pages/ForbiddenPage')).ForbiddenPage }) },

@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
 import { DEFAULT_HOME_PATH } from '../app/constants';
 import { errorMessageOf } from '../app/errorMessageOf';
 import { safeRedirectTarget } from '../routing/loginPathWithRedirect';
 import type { LoginResult } from '../session/types';
-import type { Credentials } from './LoginForm';
+import type { Credentials } from './credentialErrors';
+import { useSignInExit } from './SignInExit';
 
 /** form → (forced password change) → (department choice) → the redirect query or the home path */
 export type LoginStep = 'form' | 'password' | 'depart';
@@ -23,16 +23,15 @@ export interface LoginFlow {
 export function useLoginFlow(): LoginFlow {
   const { http, session, feedback } = useAppServices();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const exit = useSignInExit();
   const [step, setStep] = useState<LoginStep>('form');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const multiDepart = useRef<LoginResult['multi_depart']>(1);
 
   const finish = useCallback(() => {
-    navigate(safeRedirectTarget(params.get('redirect')) ?? DEFAULT_HOME_PATH, { replace: true });
-  }, [navigate, params]);
+    exit.leave(safeRedirectTarget(exit.redirect) ?? DEFAULT_HOME_PATH);
+  }, [exit]);
 
   const afterPassword = useCallback(() => {
     if (multiDepart.current === 2) {
@@ -47,6 +46,7 @@ export function useLoginFlow(): LoginFlow {
     async (credentials: Credentials) => {
       setSubmitting(true);
       setError(null);
+      exit.prepare?.();
       try {
         const { data } = await http.post<LoginResult>('/sys/login', credentials, { silent: true });
         session.signIn(data);
@@ -59,7 +59,7 @@ export function useLoginFlow(): LoginFlow {
         setError(errorMessageOf(e) ?? t('login.failed'));
       }
     },
-    [http, session, afterPassword, t],
+    [http, session, afterPassword, t, exit],
   );
 
   return { step, submitting, error, submit, passwordChanged: afterPassword, departChosen: finish };
