@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, insertDict } from '../helpers/testRows.js';
-import { ensureAuthdictTables, insertSamples, insertShared } from './dictFixtureTables.js';
+import { insertSamples, insertShared } from './dictFixtureRows.js';
 
 const matrix = await databaseMatrix();
 const SAMPLE = 'authdict_sample,fullName,sampleCode';
@@ -24,7 +24,6 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
         { value: 'g', text: '夹具绿色' },
         { value: 'x', text: '夹具停用', status: 0 },
       ]);
-      await ensureAuthdictTables(db);
       await insertSamples(db, [
         { tenantId: 1, fullName: '铜样品B', sampleCode: 'S02', level: 2 },
         { tenantId: 1, fullName: '铁样品A', sampleCode: 'S01', level: 1, secretNote: '内部秘密' },
