@@ -17,7 +17,12 @@ export default defineConfig({
         // antd's Input imports FormProvider through rc-field-form's index, whose only side effects are statics
         // on its own Form (Form.List = List, …; antd never reads them). Said so, the sign-in route gets
         // FormProvider alone instead of the field store and async-validator (~14 KB gzip).
-        moduleSideEffects: [{ test: /node_modules\/rc-field-form\/es\/index\.js$/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /node_modules\/rc-field-form\/es\/index\.js$/, sideEffects: false },
+          // runtime/ modules do nothing when imported (createRuntime installs what it needs), so the
+          // re-exports of runtime/index.ts must not keep lazily loaded parts (RecordTabs…) in the main chunk
+          { test: /\/runtime\/.*\.tsx?$/, sideEffects: false },
+        ],
       },
     },
   },

@@ -15,6 +15,7 @@ import type { ModelLoader } from './model/ModelLoader';
 import { LANGS, type Lang, type ModelFile } from './model/types';
 import { RENDER_NAMESPACE, renderResources } from './render/i18n';
 import { installSafeCompiler } from './render/safeCompiler';
+import { createScreenPrefetch, type ScreenPrefetch } from './render/screen/createScreenPrefetch';
 
 /** A translate function bound to one namespace. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -46,6 +47,8 @@ export interface RuntimeInstance {
   models: ModelLoader;
   /** one data provider per model object, built on first use */
   dataProviderFor(model: ModelFile): DataProvider;
+  /** model screens started before their ModelPage renders (the shell starts the route's as soon as it knows it) */
+  screens: ScreenPrefetch;
   fields: FieldRegistry;
   hooks: HookRegistry;
   access: AccessChecker;
@@ -82,18 +85,21 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
   const buildProvider = options.createDataProvider ?? createDataProvider;
   const providers = new WeakMap<ModelFile, DataProvider>();
   const fixedT = i18n.getFixedT(null, RENDER_NAMESPACE);
+  const models = options.models ?? createModelLoader(http, lang);
+  const dataProviderFor = (model: ModelFile) => {
+    let provider = providers.get(model);
+    if (!provider) providers.set(model, (provider = buildProvider(model, http)));
+    return provider;
+  };
 
   return {
     http,
     i18n,
     t: (key, params) => String(fixedT(key, params as never)),
     lang,
-    models: options.models ?? createModelLoader(http, lang),
-    dataProviderFor(model) {
-      let provider = providers.get(model);
-      if (!provider) providers.set(model, (provider = buildProvider(model, http)));
-      return provider;
-    },
+    models,
+    dataProviderFor,
+    screens: createScreenPrefetch({ models, lang, dataProviderFor }),
     fields,
     hooks: options.hooks ?? createHookRegistry(),
     access,

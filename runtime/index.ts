@@ -20,6 +20,14 @@ export { createRuntime } from './createRuntime';
  * const options: RuntimeOptions = { http, i18n, access, dicts: staticDictSource(session.sysAllDictItems) };
  */
 export type { RuntimeInstance, RuntimeOptions, Translate } from './createRuntime';
+/**
+ * Model screens started before their ModelPage renders (runtime.screens): a shell that knows the route's
+ * model starts it, and the model and first rows load while the layout renders.
+ *
+ * @example
+ * runtime.screens.start('system.position');
+ */
+export type { ScreenPrefetch } from './render/screen/createScreenPrefetch';
 
 /**
  * Makes a runtime available to the renderer; `useRuntime()` reads it back.
@@ -69,6 +77,8 @@ export { useListController } from './render/list/useListController';
  */
 export type { ListPageProps } from './render/list/ListPage';
 export type { ListController, ListQuery, ListStatus, SearchCriteria } from './render/list/useListController';
+/** @example const firstPage: PendingPage | undefined = runtime.screens.peek('system.position')?.firstPage; */
+export type { PendingPage } from './render/list/firstPage';
 
 /**
  * Plain antd Table columns from a model's list.columns.
@@ -132,8 +142,15 @@ export { RecordTabs } from './render/tabs/RecordTabs';
 export { createFieldRegistry } from './fields/createFieldRegistry';
 /** @example const fields = createFieldRegistry({ ...defaultFields, OrganizeSelect }); */
 export { createDefaultFieldRegistry, defaultFields } from './fields/defaultFields';
+/**
+ * A widget registered by its loader, fetched when a form first renders it (or on fields.preload).
+ *
+ * @example
+ * fields.register('RichText', lazyField(() => import('./widgets/RichText').then((m) => m.RichText)), { origin: 'src/widgets' });
+ */
+export { lazyField } from './fields/lazyField';
 /** @example const widget: FieldComponent = (props) => <Input {...props} />; */
-export type { FieldComponent, FieldRegistry, RegisterOptions } from './fields/createFieldRegistry';
+export type { FieldComponent, FieldEntry, FieldRegistry, LazyField, RegisterOptions } from './fields/createFieldRegistry';
 
 /**
  * Dictionaries for DictSelect / DictRadio / DictTag. The default source reads

@@ -1,8 +1,10 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
+import { isLazyField, loadableWidget, type FieldComponent, type LazyField } from './lazyField';
 
-// Formily hands widgets arbitrary props from the schema, so the registry cannot be narrower than this.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type FieldComponent = ComponentType<any>;
+export type { FieldComponent, LazyField } from './lazyField';
+
+/** What a name is registered with: the widget itself, or lazyField(loader) for one fetched on first use. */
+export type FieldEntry = FieldComponent | LazyField;
 
 export interface RegisterOptions {
   /** who registers (a module, a file); named in the duplicate-name error */
@@ -15,15 +17,19 @@ export interface RegisterOptions {
  * @example
  * const fields = createFieldRegistry(defaultFields);
  * fields.register('OrganizeSelect', OrganizeSelect, { origin: 'src/widgets' });
+ * fields.register('RichText', lazyField(() => import('./RichText').then((m) => m.RichText)), { origin: 'src/widgets' });
  * const SchemaField = createSchemaField({ components: fields.components });
  */
 export interface FieldRegistry {
-  /** throws when the name is taken, naming both registrations */
-  register(name: string, component: FieldComponent, options?: RegisterOptions): void;
+  /** throws when the name is taken, naming both registrations; a lazyField is registered under the same rule */
+  register(name: string, entry: FieldEntry, options?: RegisterOptions): void;
   has(name: string): boolean;
+  /** the component Formily renders (for a lazy field: the stand-in that loads it) */
   get(name: string): FieldComponent | undefined;
   /** every registered name, flat ('Input', 'Input.TextArea', …) */
   names(): string[];
+  /** fetches the lazy widgets among `names` now (e.g. before a dialog opens); unknown and eager names are skipped */
+  preload(names: Iterable<string>): Promise<void>;
   /**
    * The map for createSchemaField. Formily resolves 'Input.TextArea' as components.Input.TextArea, so
    * dotted names hang off their root. The object is stable: later registrations appear in it.
@@ -34,15 +40,17 @@ export interface FieldRegistry {
 interface Registration {
   component: FieldComponent;
   origin: string;
+  preload?: () => Promise<void>;
 }
 
 const NAME = /^[A-Z][A-Za-z0-9]*(\.[A-Z][A-Za-z0-9]*)?$/;
 
-function describe(component: FieldComponent): string {
-  return component.displayName || component.name || 'an anonymous component';
+function describe(entry: FieldEntry): string {
+  if (isLazyField(entry)) return 'a lazily loaded widget';
+  return entry.displayName || entry.name || 'an anonymous component';
 }
 
-export function createFieldRegistry(initial: Record<string, FieldComponent> = {}, initialOrigin = 'defaultFields'): FieldRegistry {
+export function createFieldRegistry(initial: Record<string, FieldEntry> = {}, initialOrigin = 'defaultFields'): FieldRegistry {
   const flat = new Map<string, Registration>();
   const components: FieldRegistry['components'] = {};
 
@@ -67,19 +75,22 @@ export function createFieldRegistry(initial: Record<string, FieldComponent> = {}
   };
 
   const registry: FieldRegistry = {
-    register(name, component, options = {}) {
+    register(name, entry, options = {}) {
       if (!NAME.test(name)) throw new Error(`field registry: "${name}" is not a widget name (PascalCase, at most one dot)`);
-      const origin = options.origin ?? describe(component);
+      const origin = options.origin ?? describe(entry);
       const existing = flat.get(name);
       if (existing) {
         throw new Error(`field registry: "${name}" is already registered by ${existing.origin}; cannot register it again from ${origin}`);
       }
-      flat.set(name, { component, origin });
+      flat.set(name, isLazyField(entry) ? { ...loadableWidget(name, entry), origin } : { component: entry, origin });
       rebuild(name.split('.')[0] as string);
     },
     has: (name) => flat.has(name),
     get: (name) => flat.get(name)?.component,
     names: () => [...flat.keys()],
+    preload: async (names) => {
+      await Promise.all([...names].map((name) => flat.get(name)?.preload?.()));
+    },
     components,
   };
 

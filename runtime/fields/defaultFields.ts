@@ -1,19 +1,18 @@
 import { FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch } from '@formily/antd-v5';
-import type { FieldComponent } from './createFieldRegistry';
-import { createFieldRegistry, type FieldRegistry } from './createFieldRegistry';
-import { DatePicker } from './DatePicker';
-import { DateRangePicker } from './DateRangePicker';
-import { DateTimePicker } from './DateTimePicker';
+import { createFieldRegistry, type FieldEntry, type FieldRegistry } from './createFieldRegistry';
 import { DictRadio } from './DictRadio';
 import { DictSelect } from './DictSelect';
 import { DictTag } from './DictTag';
+import { lazyField } from './lazyField';
 import { NumberRange } from './NumberRange';
 
 /**
  * The built-in widgets, keyed by `x-component` name. Formily's antd adapters are reused where they fit
  * (each already maps a readPretty view); only the dictionary, date-string and range widgets are ours.
+ * The date pickers load on first use: they bring rc-picker (~30 KB gzip), which a screen without a
+ * date field never needs.
  */
-export const defaultFields: Readonly<Record<string, FieldComponent>> = {
+export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   FormItem,
   FormLayout,
   FormGrid,
@@ -23,9 +22,9 @@ export const defaultFields: Readonly<Record<string, FieldComponent>> = {
   Select,
   'Radio.Group': Radio.Group,
   Switch,
-  DatePicker,
-  DateTimePicker,
-  DateRangePicker,
+  DatePicker: lazyField(() => import('./DatePicker').then((m) => m.DatePicker)),
+  DateTimePicker: lazyField(() => import('./DateTimePicker').then((m) => m.DateTimePicker)),
+  DateRangePicker: lazyField(() => import('./DateRangePicker').then((m) => m.DateRangePicker)),
   NumberRange,
   DictSelect,
   DictRadio,

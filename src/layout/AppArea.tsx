@@ -1,15 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
 import { createAccessChecker } from '../../runtime/access/createAccessChecker';
 import { useAppServices } from '../app/AppServices';
 import { MENU_LIST_PATH } from '../app/constants';
-import { MenuListPage } from '../pages/MenuListPage';
+import { PageLoading } from '../app/PageLoading';
 import { loadPermissions } from '../session/loadPermissions';
 import { AppLayout } from './AppLayout';
 import { createSessionDictSource } from './createSessionDictSource';
 
 const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
+// visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
+const MenuListPage = lazy(async () => ({ default: (await import('../pages/MenuListPage')).MenuListPage }));
 
 /**
  * Everything behind the sign-in, loaded lazily: one runtime per signed-in stay (a new sign-in mounts a
@@ -28,6 +30,8 @@ export function AppArea() {
     [http, i18n, session],
   );
 
+  const prefetchModelPage = useCallback((modelId: string) => runtime.screens.start(modelId), [runtime]);
+
   // models and menu titles come in the request's language: fetch them again after a switch
   useEffect(() => {
     const onLanguageChanged = () => {
@@ -41,8 +45,15 @@ export function AppArea() {
   return (
     <RuntimeProvider runtime={runtime}>
       <Routes>
-        <Route path={MENU_LIST_PATH} element={<MenuListPage />} />
-        <Route path="*" element={<AppLayout renderModelPage={renderModelPage} />} />
+        <Route
+          path={MENU_LIST_PATH}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <MenuListPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<AppLayout renderModelPage={renderModelPage} prefetchModelPage={prefetchModelPage} />} />
       </Routes>
     </RuntimeProvider>
   );

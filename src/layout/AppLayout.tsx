@@ -16,13 +16,16 @@ import { useSession } from '../session/useSession';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
+import { usePrefetchModelPage } from './usePrefetchModelPage';
 
 export interface AppLayoutProps {
   renderModelPage(modelId: string): ReactNode;
+  /** starts loading the page of a model the path opens, before the layout renders it (runtime.screens.start) */
+  prefetchModelPage?(modelId: string): void;
 }
 
 /** Side menu (the chosen subtree), header, breadcrumb and the routed page (spec 000 §2 "Shell"). */
-export function AppLayout({ renderModelPage }: AppLayoutProps) {
+export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps) {
   const { t, i18n } = useTranslation();
   const { menu, topMenuId, token } = useSession();
   const { pathname } = useLocation();
@@ -32,6 +35,7 @@ export function AppLayout({ renderModelPage }: AppLayoutProps) {
   const centreTitles = useMemo(() => messageCentreTitles(i18n), [i18n, lang]);
   const nodes = useMemo(() => selectMenuSubtree(menu ?? [], topMenuId, centreTitles), [menu, topMenuId, centreTitles]);
   const routes = useMemo(() => buildRoutes(nodes), [nodes]);
+  usePrefetchModelPage(routes, pathname, prefetchModelPage);
   const trail = useMemo(() => findMenuTrail(nodes, pathname), [nodes, pathname]);
   const topMenu = chosenTopMenu(menu ?? [], topMenuId);
   usePageTitle(trail.at(-1)?.meta.title ?? null);

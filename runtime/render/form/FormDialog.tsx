@@ -1,13 +1,16 @@
 import { Alert, Button, Modal, Spin } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
 import { DetailView } from '../detail/DetailView';
-import { RecordTabs } from '../tabs/RecordTabs';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { buildFormSchema } from './buildFormSchema';
 import { SchemaForm } from './SchemaForm';
 import type { FormController } from './useFormController';
+
+// antd's Tabs and the sub-record lists only for models that declare tabs
+const loadRecordTabs = () => import('../tabs/RecordTabs');
+const RecordTabs = lazy(async () => ({ default: (await loadRecordTabs()).RecordTabs }));
 
 const DEFAULT_WIDTH = 600;
 // spec 000 §9: modal body max height 600 px
@@ -24,6 +27,11 @@ export function FormDialog({ served, controller }: FormDialogProps) {
   const describe = useErrorText();
   const { state } = controller;
   const schema = useMemo(() => buildFormSchema(served, state.mode, t), [served, state.mode, t]);
+  const hasTabs = (served.model.tabs?.length ?? 0) > 0;
+  // fetched while the record loads, so that the tabs are there when it has come
+  useEffect(() => {
+    if (hasTabs && state.status === 'loading') void loadRecordTabs().catch(() => undefined);
+  }, [hasTabs, state.status]);
 
   const close = <Button key="close" onClick={controller.close}>{t('action.close')}</Button>;
   const footer =
@@ -40,8 +48,14 @@ export function FormDialog({ served, controller }: FormDialogProps) {
   if (state.status === 'viewing') body = <DetailView served={served} record={state.record} />;
 
   const parentId = state.status === 'editing' || state.status === 'viewing' ? state.record?.id : undefined;
-  if (parentId && served.model.tabs?.length) {
-    body = <RecordTabs served={served} parentId={parentId} readOnly={state.mode === 'detail'}>{body}</RecordTabs>;
+  if (parentId && hasTabs) {
+    body = (
+      <Suspense fallback={<Spin />}>
+        <RecordTabs served={served} parentId={parentId} readOnly={state.mode === 'detail'}>
+          {body}
+        </RecordTabs>
+      </Suspense>
+    );
   }
 
   return (

@@ -1,7 +1,8 @@
 import type { ISchema } from '@formily/json-schema';
 import type { FieldRegistry } from '../../fields/createFieldRegistry';
 
-function widgetNames(schema: ISchema, into: Set<string>): Set<string> {
+/** Every x-component and x-decorator a schema names. */
+export function widgetNames(schema: ISchema, into = new Set<string>()): Set<string> {
   for (const key of ['x-component', 'x-decorator'] as const) {
     const name = schema[key];
     if (typeof name === 'string') into.add(name);
@@ -15,6 +16,6 @@ function widgetNames(schema: ISchema, into: Set<string>): Set<string> {
  * names a widget this runtime lacks is an error worth a clear message.
  */
 export function assertWidgetsRegistered(schema: ISchema, fields: FieldRegistry, where: string): void {
-  const missing = [...widgetNames(schema, new Set())].filter((name) => !fields.has(name));
+  const missing = [...widgetNames(schema)].filter((name) => !fields.has(name));
   if (missing.length > 0) throw new Error(`${where}: widget(s) ${missing.map((name) => `"${name}"`).join(', ')} not registered in this runtime`);
 }

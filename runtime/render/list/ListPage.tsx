@@ -2,15 +2,18 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { FormDialog } from '../form/FormDialog';
+import { formWidgetNames } from '../form/formWidgetNames';
 import { useFormController } from '../form/useFormController';
 import { useRuntime } from '../RuntimeProvider';
 import { useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { allowedActions } from './allowedActions';
+import type { PendingPage } from './firstPage';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { pageSettings } from './pageSettings';
 import { SearchBar } from './SearchBar';
+import { useIdlePreload } from './useIdlePreload';
 import { useListColumns } from './useListColumns';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
@@ -25,6 +28,8 @@ export interface ListPageProps {
   fixedValues?: Record<string, unknown>;
   /** hides add, edit, delete and state; keeps 详情 (a read-only tab, a detail dialog's tabs) */
   readOnly?: boolean;
+  /** the first page, already requested with this page's provider (ModelPage does); the first load uses it */
+  firstPage?: PendingPage;
 }
 
 /**
@@ -34,14 +39,14 @@ export interface ListPageProps {
  * @example
  * <ListPage served={served} />
  */
-export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false }: ListPageProps) {
+export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false, firstPage }: ListPageProps) {
   const runtime = useRuntime();
   const t = useRenderText();
   const feedback = useFeedback();
   const provider = dataProvider ?? runtime.dataProviderFor(served.model);
   const root = useRef<HTMLDivElement>(null);
 
-  const list = useListController(served, provider, { fixedFilters });
+  const list = useListController(served, provider, { fixedFilters, firstPage });
   const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
   const actions = useRecordActions(provider, list.reload, feedback, t);
   const dialog = useFormController(served, provider, {
@@ -58,6 +63,9 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const onDetail = useCallback((record: DataRecord) => openDetail(record.id), [openDetail]);
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail });
   const { sizes } = pageSettings(served);
+  // the form's lazily loaded widgets (date pickers), fetched before the first add / edit / detail
+  const opensDialog = allowed.add || allowed.edit || allowed.detail;
+  useIdlePreload(opensDialog && list.status === 'ready', () => runtime.fields.preload(formWidgetNames(served)));
 
   return (
     <div ref={root}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
+import type { DataProvider, DataRecord, FieldFilter, ListResult } from '../../data/DataProvider';
 import type { ServedModel, SortDef } from '../../model/types';
-import { pageSettings } from './pageSettings';
+import { initialListQuery, toListParams, type PendingPage } from './firstPage';
 
 export interface ListQuery {
   page: number;
@@ -38,17 +38,20 @@ export type ListController = ListStatus & {
 export interface ListControllerOptions {
   /** filters every request carries (a sub-record list's foreign key) */
   fixedFilters?: Record<string, FieldFilter>;
+  /** the first page, already requested (ModelPage starts it before the list renders); used by the first load only */
+  firstPage?: PendingPage;
 }
+
+const readyWith = (page: ListResult): ListStatus => ({ status: 'ready', records: page.records, total: page.total, refreshing: false });
 
 /** The list page's state, headless: params, the current page of records, selection; <ListPage> renders it. */
 export function useListController(served: ServedModel, dataProvider: DataProvider, options: ListControllerOptions = {}): ListController {
-  const [params, setParams] = useState<ListQuery>(() => ({
-    page: 1,
-    pageSize: pageSettings(served).size,
-    sort: served.model.entity.defaultSort,
-    filters: {},
-  }));
-  const [status, setStatus] = useState<ListStatus>({ status: 'loading' });
+  // only the first load can use it: it was requested with the initial query, this provider and no fixed filters
+  const firstPage = useRef(options.firstPage?.provider === dataProvider && !options.fixedFilters ? options.firstPage : undefined);
+  const [params, setParams] = useState<ListQuery>(() => initialListQuery(served));
+  // when the prefetched first page has already come, the list starts with its rows
+  const [initialPage] = useState(() => firstPage.current?.peek());
+  const [status, setStatus] = useState<ListStatus>(() => (initialPage ? readyWith(initialPage) : { status: 'loading' }));
   const [selection, setSelection] = useState<string[]>([]);
   const [reloads, setReloads] = useState(0);
   const fixedKey = JSON.stringify(options.fixedFilters ?? {});
@@ -56,21 +59,24 @@ export function useListController(served: ServedModel, dataProvider: DataProvide
   fixed.current = options.fixedFilters;
 
   useEffect(() => {
+    const pending = firstPage.current;
+    firstPage.current = undefined;
+    const prefetched = pending?.take();
+    if (pending && initialPage) return; // the rows shown first are this load's
     const controller = new AbortController();
     setStatus((current) => (current.status === 'ready' ? { ...current, refreshing: true } : { status: 'loading' }));
-    const { keyword, ...rest } = params;
-    dataProvider
-      .list({ ...rest, ...(keyword ? { keyword } : {}), filters: { ...params.filters, ...fixed.current }, signal: controller.signal })
+    if (prefetched && pending) controller.signal.addEventListener('abort', () => pending.abort(), { once: true });
+    (prefetched ?? dataProvider.list(toListParams(params, fixed.current, controller.signal)))
       .then(
         (result) => {
           if (controller.signal.aborted) return;
-          setStatus({ status: 'ready', records: result.records, total: result.total, refreshing: false });
+          setStatus(readyWith(result));
           setSelection([]);
         },
         (error: unknown) => !controller.signal.aborted && setStatus({ status: 'error', error }),
       );
     return () => controller.abort();
-  }, [dataProvider, params, reloads, fixedKey]);
+  }, [dataProvider, params, reloads, fixedKey, initialPage]);
 
   const search = useCallback((criteria: SearchCriteria) => setParams((p) => ({ ...p, keyword: criteria.keyword, filters: criteria.filters, page: 1 })), []);
   const changePage = useCallback(

@@ -40,24 +40,25 @@ describe('dictionary widgets', () => {
   });
 });
 
+// the date pickers are registered lazily: the first render of each waits for its code
 describe('date widgets keep string values', () => {
   it('DatePicker shows and keeps a YYYY-MM-DD string', async () => {
     const form = renderField({ 'x-component': 'DatePicker' }, { initialValues: { value: '2024-05-06' } });
-    expect(screen.getByDisplayValue('2024-05-06')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('2024-05-06')).toBeInTheDocument();
     expect(form.values.value).toBe('2024-05-06');
   });
 
   it('DatePicker stores what the user picks as a string, not a dayjs object', async () => {
     const form = renderField({ 'x-component': 'DatePicker' });
-    const input = screen.getByRole('textbox');
+    const input = await screen.findByRole('textbox');
     await userEvent.click(input);
     await userEvent.type(input, '2024-07-08{Enter}');
     await waitFor(() => expect(form.values.value).toBe('2024-07-08'));
   });
 
-  it('DateTimePicker shows a YYYY-MM-DD HH:mm:ss string', () => {
+  it('DateTimePicker shows a YYYY-MM-DD HH:mm:ss string', async () => {
     renderField({ 'x-component': 'DateTimePicker' }, { initialValues: { value: '2024-05-06 07:08:09' } });
-    expect(screen.getByDisplayValue('2024-05-06 07:08:09')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('2024-05-06 07:08:09')).toBeInTheDocument();
   });
 
   it('DatePicker reads pretty as its text', async () => {

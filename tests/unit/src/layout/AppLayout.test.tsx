@@ -8,12 +8,12 @@ import { createTestServices } from '../helpers/testServices';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-async function renderLayout(path: string, routes = {}) {
+async function renderLayout(path: string, routes = {}, prefetchModelPage?: (modelId: string) => void) {
   const services = createTestServices(routes);
   services.session.signIn(loginResult());
   services.session.setPermissions(permissionResult());
   services.session.chooseTopMenu('system');
-  const view = await renderShell(services, <AppLayout renderModelPage={(id) => <p>model page {id}</p>} />, path);
+  const view = await renderShell(services, <AppLayout renderModelPage={(id) => <p>model page {id}</p>} prefetchModelPage={prefetchModelPage} />, path);
   return { services, ...view };
 }
 
@@ -58,6 +58,25 @@ describe('AppLayout', () => {
     await renderLayout('/system/legacy');
     expect(await screen.findByText('页面不可用')).toBeInTheDocument();
     expect(screen.getByText(/system\/LegacyList/)).toBeInTheDocument();
+  });
+
+  it('starts loading the model a path opens before the page renders, once per model opened', async () => {
+    const prefetch = vi.fn();
+    const { router } = await renderLayout('/system/position', {}, prefetch);
+    expect(await screen.findByText('model page system.position')).toBeInTheDocument();
+    expect(prefetch.mock.calls).toEqual([['system.position']]);
+    // 1. re-renders of the layout (a collapsed menu) and another query start nothing
+    await userEvent.setup({ delay: null }).click(screen.getByRole('img', { name: 'left' }));
+    await router.navigate('/system/position?id=1');
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    // 2. another model, a page that is no model, then the first model again
+    await router.navigate('/system/position/detail');
+    expect(await screen.findByText('model page system.positionDetail')).toBeInTheDocument();
+    await router.navigate('/system/legacy');
+    expect(await screen.findByText('页面不可用')).toBeInTheDocument();
+    await router.navigate('/system/position');
+    expect(await screen.findByText('model page system.position')).toBeInTheDocument();
+    expect(prefetch.mock.calls).toEqual([['system.position'], ['system.positionDetail'], ['system.position']]);
   });
 
   it('redirects the root to the first menu item and unknown paths to /404', async () => {
