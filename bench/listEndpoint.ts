@@ -76,22 +76,25 @@ for (const rows of ROWS) table.push(...(await benchSize(rows)));
 
 const fmt = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
 console.log(`\nList endpoint, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds per target (SQLite)\n`);
-console.log('rows      | scenario                  | generic req/s | hand-written req/s | ratio | generic p50/p99 ms | hand-written p99 ms | errors');
+console.log('rows      | scenario                  | generic req/s | hand-written req/s | ratio | generic p50/p99 ms | hand-written p99 ms | errors (generic/hand-written)');
 let failures = 0;
 for (const r of table) {
   const ratio = r.generic.reqPerSec / r.baseline.reqPerSec;
   const p99Budget = r.rows >= 1_000_000 ? 60 : 30;
-  const verdict = [ratio >= 0.6 ? '' : 'ratio<0.6', r.generic.p99 <= p99Budget ? '' : `p99>${p99Budget}`].filter(Boolean).join(' ');
+  // the p99 backstop is the first page's; deep pages have their own budget (page 200 within 2× of page 1, below)
+  const p99Applies = !r.scenario.includes('page 200');
+  const verdict = [ratio >= 0.6 ? '' : 'ratio<0.6', !p99Applies || r.generic.p99 <= p99Budget ? '' : `p99>${p99Budget}`].filter(Boolean).join(' ');
   if (verdict) failures++;
   console.log(
-    `${String(r.rows).padEnd(9)} | ${r.scenario.padEnd(25)} | ${fmt(r.generic.reqPerSec).padStart(13)} | ${fmt(r.baseline.reqPerSec).padStart(18)} | ${ratio.toFixed(2).padStart(5)} | ${`${fmt(r.generic.p50)}/${fmt(r.generic.p99)}`.padStart(18)} | ${fmt(r.baseline.p99).padStart(19)} | ${r.generic.errors + r.baseline.errors}${verdict ? `  ← ${verdict}` : ''}`,
+    `${String(r.rows).padEnd(9)} | ${r.scenario.padEnd(25)} | ${fmt(r.generic.reqPerSec).padStart(13)} | ${fmt(r.baseline.reqPerSec).padStart(18)} | ${ratio.toFixed(2).padStart(5)} | ${`${fmt(r.generic.p50)}/${fmt(r.generic.p99)}`.padStart(18)} | ${fmt(r.baseline.p99).padStart(19)} | ${fmt(r.generic.errors)}/${fmt(r.baseline.errors)}${verdict ? `  ← ${verdict}` : ''}`,
   );
 }
 for (const rows of ROWS) {
   const [first, deep] = table.filter((r) => r.rows === rows);
   if (first && deep) {
     const deepRatio = deep.generic.p50 / Math.max(first.generic.p50, 0.01);
-    console.log(`${rows}: page 200 p50 is ${deepRatio.toFixed(2)}× page 1 (budget ≤ 2×)`);
+    if (deepRatio > 2) failures++;
+    console.log(`${rows}: page 200 p50 is ${deepRatio.toFixed(2)}× page 1 (budget ≤ 2×)${deepRatio > 2 ? '  ← missed' : ''}`);
   }
 }
 console.log(failures === 0 ? '\nAll list budgets met.' : `\n${failures} budget line(s) missed.`);
