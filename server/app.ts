@@ -31,11 +31,23 @@ function createRequestIds(): () => string {
   return () => `${prefix}${(++counter).toString(36)}`;
 }
 
+/** The slow-query log (CLOUDLAB_SLOW_QUERY_MS) and the caller's observer, when either is wanted. */
+function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAppOptions['onQuery']): BuildAppOptions['onQuery'] {
+  const slowMs = config.slowQueryMs;
+  if (slowMs === null && !observe) return undefined;
+  return (sql, durationMs) => {
+    observe?.(sql, durationMs);
+    if (slowMs !== null && durationMs >= slowMs) app.log.warn({ sql: sql.slice(0, 2000), durationMs: Math.round(durationMs) }, 'slow query');
+  };
+}
+
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
   /** called once with a generated first admin password (main.ts prints it) */
   onGeneratedAdminPassword?: (password: string) => void;
+  /** sees every statement run through Kysely (tests observe query plans with it) */
+  onQuery?: (sql: string, durationMs: number) => void;
   /** named model hooks (model.hooks.beforeWrite); none are registered by default yet */
   hooks?: HookRegistry;
 }
@@ -62,6 +74,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost; the next query reconnects'),
+      onQuery: queryObserver(app, config, options.onQuery),
     });
     await migrateCore(db.db);
     const modules = loadModules(config.schemaDirs);

@@ -17,6 +17,8 @@ export interface AppConfig {
   session: { lifetimeMs: number; idleMs: number };
   login: { maxFailures: number; lockMs: number; perIpPerMinute: number };
   passwordMinLength: number;
+  /** statements slower than this are logged as warnings (SQL text only, never values); null: off */
+  slowQueryMs: number | null;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIpPerMinute: intFromEnv(env, 'CLOUDLAB_LOGIN_PER_IP_PER_MINUTE', 30),
     },
     passwordMinLength: intFromEnv(env, 'CLOUDLAB_PASSWORD_MIN_LENGTH', 6),
+    slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
   };
 }
 

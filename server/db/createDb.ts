@@ -1,4 +1,4 @@
-import { CamelCasePlugin, CompiledQuery, Kysely, sql } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, sql, type LogConfig } from 'kysely';
 import { createPostgresDialect } from './dialects/postgres.js';
 import { createSqliteDialect } from './dialects/sqlite.js';
 import { createSqliteReadPool, type SlowReads } from './sqliteReadPool.js';
@@ -25,13 +25,23 @@ export interface CreateDbOptions {
   dataDir: string;
   databaseUrl: string | null;
   onPoolError?: (error: Error) => void;
+  /** every statement run through Kysely, with its duration (slow-query log, tests); never its values */
+  onQuery?: (sql: string, durationMs: number) => void;
+}
+
+function queryLog(onQuery: CreateDbOptions['onQuery']): LogConfig | undefined {
+  if (!onQuery) return undefined;
+  return (event) => {
+    if (event.level === 'query') onQuery(event.query.sql, event.queryDurationMillis);
+  };
 }
 
 export function createDb(options: CreateDbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
+  const log = queryLog(options.onQuery);
   if (options.databaseUrl) {
     const { dialect } = createPostgresDialect(options.databaseUrl, options.onPoolError ?? (() => {}));
-    const db = new Kysely<Database>({ dialect, plugins });
+    const db = new Kysely<Database>({ dialect, plugins, ...(log ? { log } : {}) });
     const raw = db.withoutPlugins();
     return {
       db,
@@ -47,7 +57,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
     };
   }
   const { dialect, file } = createSqliteDialect(options.dataDir);
-  const db = new Kysely<Database>({ dialect, plugins });
+  const db = new Kysely<Database>({ dialect, plugins, ...(log ? { log } : {}) });
   const slowReads = createSqliteReadPool(file);
   return {
     db,

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SlowReads } from '../db/sqliteReadPool.js';
 import type { Translate } from '../i18n/translateText.js';
-import type { TotalCache } from './totalCache.js';
+import type { PageAnchors } from './pageAnchors.js';
+import type { TableCache, TableGenerations } from './tableCache.js';
 import type { ToDictText } from './toDictText.js';
 
 /** What the engine's reads and writes share within one app. */
@@ -20,5 +21,8 @@ export interface EngineEnv {
   scanPlans: boolean;
   translate: Translate;
   toDictText: ToDictText;
-  totals: TotalCache;
+  /** a write through the engine bumps its table here, which invalidates totals and anchors */
+  generations: TableGenerations;
+  totals: TableCache<number>;
+  anchors: TableCache<PageAnchors>;
 }

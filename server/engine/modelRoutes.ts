@@ -7,7 +7,7 @@ import { createHookRegistry, type HookRegistry } from './hookRegistry.js';
 import { registerLookups } from './lookupRoutes.js';
 import { registerOperations } from './operationRoutes.js';
 import { createDictTexts } from './toDictText.js';
-import { createTotalCache } from './totalCache.js';
+import { createTableCache, createTableGenerations } from './tableCache.js';
 
 /** Refusals that name an identifier a model does not declare: probing, or a client out of step (security.md §21). */
 const REFUSED_IDENTIFIERS: ReadonlySet<ErrorCode> = new Set([
@@ -31,6 +31,7 @@ export interface ModelRoutesOptions {
 export default async function modelRoutes(app: FastifyInstance, options: ModelRoutesOptions = {}): Promise<void> {
   const { db, modules, dicts, translate } = app.ctx;
   const hooks = options.hooks ?? createHookRegistry();
+  const generations = createTableGenerations();
   const env: EngineEnv = {
     db: db.db,
     reader: db.db.withoutPlugins() as unknown as EngineEnv['reader'],
@@ -38,7 +39,10 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
     scanPlans: db.dialect === 'sqlite',
     translate,
     toDictText: createDictTexts(dicts, translate),
-    totals: createTotalCache(),
+    generations,
+    totals: createTableCache<number>({ generations }),
+    // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
+    anchors: createTableCache({ generations, maxEntries: 200 }),
   };
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || !REFUSED_IDENTIFIERS.has(error.code)) return;

@@ -6,6 +6,7 @@ import type { EngineEnv } from './engineEnv.js';
 import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import type { Row } from './toDictText.js';
+import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
 import { filterKey, orderSql, whereSql, type WhereParts } from './whereSql.js';
 
 export interface ListPage {
@@ -21,19 +22,43 @@ const MAX_MAIN_THREAD_VISITS = 5_000;
 // scan wins when total < 5 × reach, i.e. when the matches are sparse.
 const SCAN_WHEN_TOTAL_BELOW_REACH_TIMES = 5;
 
+// Pages starting this deep seek from cached anchors (pageAnchors.ts) instead of walking the offset.
+const ANCHORS_FROM_OFFSET = 1_000;
+
 const NO_FILTER: WhereParts = { filters: [], keyword: null, superQuery: [], matchType: 'and' };
 
 function hasFilter(q: WhereParts): boolean {
   return q.filters.length > 0 || q.keyword !== null || q.superQuery.length > 0;
 }
 
-/** The exact size of a filtered set, cached per filter until the table is written (totalCache.ts). */
+/** The exact size of a filtered set, cached per filter until the table is written (tableCache.ts). */
 function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, tenantId: number): Promise<number> {
-  return env.totals.count(model.tableName, `${tenantId}\u0000${filterKey(parts)}`, async () => {
+  return env.totals.obtain(model.tableName, `${tenantId}\u0000${filterKey(parts)}`, async () => {
     const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, tenantId)}`;
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
     return Number(row?.total ?? 0);
   });
+}
+
+/**
+ * Where a deep page starts: past the nearest cached anchor. The first deep page of a filter is served
+ * by its OFFSET (no waiting) while its anchors are derived in the background for the pages after it.
+ */
+async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, tenantId: number, total: number, offset: number) {
+  const key = `${tenantId}\u0000${filterKey(q)}\u0000${q.sort.field.name} ${q.sort.order}`;
+  const anchors = env.anchors.get(model.tableName, key);
+  if (!anchors) {
+    const stride = strideFor(total);
+    void env.anchors
+      .obtain(model.tableName, key, async () => ({
+        stride,
+        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, tenantId), stride).compile(env.reader)),
+      }))
+      .catch(() => {});
+    return null;
+  }
+  const found = anchorFor(anchors, offset);
+  return found ? { after: afterAnchorSql(model, q.sort, found.anchor), skip: found.skip } : null;
 }
 
 /**
@@ -42,6 +67,7 @@ function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, tenant
  * - dense matches: walk the sort index (a few rows per match), on the main thread;
  * - sparse matches (SQLite): scan and sort instead (ReadPlan 'scan'), since the walk would visit most
  *   of the table in random order;
+ * - deep pages seek from cached anchors (pageAnchors.ts) rather than walking their OFFSET;
  * - either way, a read expected to visit more than MAX_MAIN_THREAD_VISITS rows (a deep page, a scan of
  *   a big table) runs in env.slow so it cannot stall other requests.
  */
@@ -52,11 +78,15 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
   if (total > offset) {
     const filtered = hasFilter(q);
     const tableRows = filtered ? await countOf(env, model, NO_FILTER, tenantId) : total;
-    const reach = offset + q.pageSize;
-    const plan = env.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
+    // a seek past an anchor reads only a few rows by the index, whatever the filter's density
+    const seek = offset >= ANCHORS_FROM_OFFSET ? await deepPageSeek(env, model, q, tenantId, total, offset) : null;
+    const skip = seek ? seek.skip : offset;
+    const reach = skip + q.pageSize;
+    const plan = !seek && env.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
     const visits = plan === 'scan' ? tableRows : filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
-    const page = sql<Row>`select ${columns} from ${model.table} ${whereSql(model, q, tenantId, plan)} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${offset}`;
+    const where = whereSql(model, q, tenantId, plan, seek ? [seek.after] : []);
+    const page = sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
     rows = visits > MAX_MAIN_THREAD_VISITS ? await env.slow.all<Row>(page.compile(env.reader)) : (await page.execute(env.reader)).rows;
   }
   const dictFields = q.projection ? model.dictFields.filter((f) => q.projection!.includes(f)) : model.dictFields;

@@ -48,7 +48,7 @@ export interface WhereParts {
  * The client's filters AND-ed with the tenant scope. The advanced query is parenthesised, so an
  * "or" match type can never reach past the tenant condition.
  */
-export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null, plan: ReadPlan = 'index'): RawBuilder<unknown> {
+export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null, plan: ReadPlan = 'index', extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(plan === 'scan' ? sql`+${model.tenant.ref} = ${tenantId}` : sql`${model.tenant.ref} = ${tenantId}`);
   for (const c of parts.filters) all.push(conditionSql(model, c));
@@ -59,6 +59,7 @@ export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: numb
   if (parts.superQuery.length > 0) {
     all.push(sql`(${sql.join(parts.superQuery.map((c) => conditionSql(model, c)), parts.matchType === 'or' ? OR : AND)})`);
   }
+  all.push(...extra);
   return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
 }
 

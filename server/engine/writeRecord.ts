@@ -44,7 +44,7 @@ async function runBeforeWrite(
   return out;
 }
 
-/** Runs a write in one transaction; maps a unique-index race to the duplicate error; forgets the table's totals. */
+/** Runs a write in one transaction; maps a unique-index race to the duplicate error; forgets what was derived from the table (totals, anchors). */
 async function inWrite<T>(env: EngineEnv, model: CompiledModel, ctx: MessageContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
     return await env.db.transaction().execute(work);
@@ -52,7 +52,7 @@ async function inWrite<T>(env: EngineEnv, model: CompiledModel, ctx: MessageCont
     throw mapUniqueViolation(error, model, ctx);
   } finally {
     // after commit: a total counted before this point carries the old generation and is discarded
-    env.totals.bump(model.tableName);
+    env.generations.bump(model.tableName);
   }
 }
 

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** receives the generated first admin password (with config { adminPassword: null }) */
   onGeneratedAdminPassword?: (password: string) => void;
+  /** sees every statement the app runs through Kysely */
+  onQuery?: (sql: string, durationMs: number) => void;
 }
 
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
@@ -42,6 +44,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
       ...options.config,
     },
     onGeneratedAdminPassword: options.onGeneratedAdminPassword,
+    onQuery: options.onQuery,
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>
     app.inject({

@@ -8,7 +8,7 @@ import { parseFieldFilter } from '../../server/engine/conditions.js';
 import { createHookRegistry } from '../../server/engine/hookRegistry.js';
 import { typeMismatch } from '../../server/engine/syncModelTables.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
-import { createTotalCache } from '../../server/engine/totalCache.js';
+import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
 import { checkField } from '../../server/engine/validateRecord.js';
 import { escapeLike } from '../../server/engine/whereSql.js';
 
@@ -87,39 +87,43 @@ describe('engine building blocks (no database)', () => {
     expect(message('sortCode', 1000000)).toBe('排序不能大于999999');
   });
 
-  describe('total cache', () => {
+  describe('table cache (totals, anchors)', () => {
     it('shares one count between concurrent callers and caches it', async () => {
-      const cache = createTotalCache();
+      const cache = createTableCache<number>({ generations: createTableGenerations() });
       let counted = 0;
       const count = async () => {
         counted++;
         await new Promise((r) => setTimeout(r, 5));
         return 42;
       };
-      expect(await Promise.all([cache.count('t', 'k', count), cache.count('t', 'k', count), cache.count('t', 'k', count)])).toEqual([42, 42, 42]);
-      expect(await cache.count('t', 'k', count)).toBe(42);
+      expect(await Promise.all([cache.obtain('t', 'k', count), cache.obtain('t', 'k', count), cache.obtain('t', 'k', count)])).toEqual([42, 42, 42]);
+      expect(await cache.obtain('t', 'k', count)).toBe(42);
       expect(counted).toBe(1);
     });
 
     it('discards a count that raced a write and forgets totals on a write', async () => {
-      const cache = createTotalCache();
+      const generations = createTableGenerations();
+      const cache = createTableCache<number>({ generations });
+      const anchors = createTableCache<string>({ generations });
       let release!: (n: number) => void;
-      const slow = cache.count('t', 'k', () => new Promise<number>((r) => (release = r)));
-      cache.bump('t');
+      const slow = cache.obtain('t', 'k', () => new Promise<number>((r) => (release = r)));
+      generations.bump('t');
       release(10);
       expect(await slow).toBe(10);
       expect(cache.get('t', 'k')).toBeUndefined();
-      cache.remember('t', 'k', 11, cache.generation('t'));
+      cache.remember('t', 'k', 11, generations.of('t'));
+      anchors.remember('t', 'k', 'a', generations.of('t'));
       expect(cache.get('t', 'k')).toBe(11);
-      cache.bump('other');
+      generations.bump('other');
       expect(cache.get('t', 'k')).toBe(11);
-      cache.bump('t');
+      generations.bump('t');
       expect(cache.get('t', 'k')).toBeUndefined();
+      expect(anchors.get('t', 'k')).toBeUndefined();
     });
 
     it('expires entries after the TTL and stays bounded', () => {
       let now = 0;
-      const cache = createTotalCache({ ttlMs: 1000, maxEntries: 3, now: () => now });
+      const cache = createTableCache<number>({ generations: createTableGenerations(), ttlMs: 1000, maxEntries: 3, now: () => now });
       for (const key of ['a', 'b', 'c', 'd']) cache.remember('t', key, 1, 0);
       expect(cache.get('t', 'a')).toBeUndefined();
       expect(cache.get('t', 'd')).toBe(1);

@@ -1,0 +1,57 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CompiledModel } from './compileModel.js';
+import type { ListQuery } from './listQuery.js';
+
+/**
+ * Deep pages without deep OFFSETs. OFFSET n makes the database walk and discard n rows, so page 200 of a
+ * list costs two hundred times page 1. Anchors remember, for one filter and sort, the sort value and id
+ * of every stride-th row; a deep page then seeks just past the nearest anchor before it ("keyset"
+ * pagination) and skips fewer than `stride` rows. They are derived in one ordered pass, off the main
+ * thread, and cached like totals (tableCache.ts: dropped on every write through the engine).
+ */
+export interface PageAnchors {
+  stride: number;
+  /** rows[j]: the row at 0-based position (j + 1) × stride − 1 of the ordered, filtered set */
+  rows: { sortValue: unknown; id: string }[];
+}
+
+/** At most about 2,000 anchors per set, and never closer than 100 rows. */
+export function strideFor(total: number): number {
+  return Math.max(100, Math.ceil(total / 2_000));
+}
+
+/** The anchor to seek from for a page starting at `offset`, and how many rows past it the page starts. */
+export function anchorFor(anchors: PageAnchors, offset: number): { anchor: PageAnchors['rows'][number]; skip: number } | null {
+  const j = Math.floor(offset / anchors.stride) - 1;
+  const anchor = j >= 0 ? anchors.rows[j] : undefined;
+  if (!anchor) return null;
+  return { anchor, skip: offset - (j + 1) * anchors.stride };
+}
+
+/** The query deriving the anchors: every stride-th row of the list's own ORDER BY. */
+export function anchorsSql(model: CompiledModel, sort: ListQuery['sort'], where: RawBuilder<unknown>, stride: number): RawBuilder<{ sortValue: unknown; id: string }> {
+  const direction = sql.raw(sort.order);
+  const order = sort.field === model.id ? sql`${model.id.ref} ${direction}` : sql`${sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
+  return sql`select sort_value as ${sql.id('sortValue')}, anchor_id as ${sql.id('id')} from (
+      select ${sort.field.ref} as sort_value, ${model.id.ref} as anchor_id, row_number() over (order by ${order}) as rn
+      from ${model.table} ${where}
+    ) ranked where rn % ${stride} = 0 order by rn`;
+}
+
+/**
+ * "Comes after the anchor" in the list's order, null sort values included: SQLite puts nulls first in
+ * ascending order, PostgreSQL last, and both reverse that when descending. Row-value comparison keeps
+ * the (sort column, id) index usable for the seek.
+ */
+export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], anchor: PageAnchors['rows'][number]): RawBuilder<unknown> {
+  const after = sql.raw(sort.order === 'asc' ? '>' : '<');
+  const id = model.id.ref;
+  if (sort.field === model.id) return sql`${id} ${after} ${anchor.id}`;
+  const column = sort.field.ref;
+  const nullsFirst = model.dialect === 'sqlite' ? sort.order === 'asc' : sort.order === 'desc';
+  if (anchor.sortValue === null || anchor.sortValue === undefined) {
+    return nullsFirst ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)` : sql`(${column} is null and ${id} ${after} ${anchor.id})`;
+  }
+  const seek = sql`(${column}, ${id}) ${after} (${anchor.sortValue}, ${anchor.id})`;
+  return nullsFirst ? seek : sql`(${seek} or ${column} is null)`;
+}
