@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile } from '../../runtime/model/types.js';
+import type { PermissionTable } from '../db/schema.js';
 import type { ModuleSet } from './loadModules.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 
@@ -11,25 +12,11 @@ import { resolveOperations } from '../../runtime/model/resolveOperations.js';
  *   becomes url with internalOrExternal 1 and isRoute 0.
  * - button: id 'btn:<code>', menuType 2, perms = code, parent = the menu showing the model.
  */
-export interface PermissionDef {
-  id: string;
-  parentId: string | null;
-  name: string;
-  url: string | null;
-  component: string | null;
-  redirect: string | null;
-  menuType: number;
-  perms: string | null;
-  permsType: string;
-  sortNo: number;
-  alwaysShow: number;
-  icon: string | null;
-  isRoute: number;
-  isLeaf: number;
-  keepAlive: number;
-  hidden: number;
-  internalOrExternal: number;
-}
+export type PermissionDef = Pick<
+  PermissionTable,
+  | 'id' | 'parentId' | 'name' | 'url' | 'component' | 'redirect' | 'menuType' | 'perms' | 'permsType'
+  | 'sortNo' | 'alwaysShow' | 'icon' | 'isRoute' | 'isLeaf' | 'keepAlive' | 'hidden' | 'internalOrExternal'
+>;
 
 export interface DictDefRow {
   dictCode: string;
