@@ -23,7 +23,7 @@ export const unreachableHttp: HttpClient = new Proxy({} as HttpClient, {
 
 export function testI18n(lang: Lang = 'zh-CN'): I18n {
   const i18n = createInstance();
-  void i18n.init({ lng: lang, fallbackLng: 'zh-CN', resources: {}, initAsync: false, interpolation: { escapeValue: false } });
+  void i18n.init({ lng: lang, fallbackLng: 'zh-CN', resources: {}, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
   return i18n;
 }
 
