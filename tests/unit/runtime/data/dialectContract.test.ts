@@ -198,6 +198,7 @@ for (const dialect of DIALECTS) {
     for (const testCase of CASES) {
       const expected = testCase.expected[dialect.name];
       if (expected === NOT_SUPPORTED) {
+        // house-style 8.6: a case the dialect cannot express is listed as NOT_SUPPORTED and shows as skipped, with its reason in the title
         it.skip(`${testCase.title} (not supported by ${dialect.name})`);
         continue;
       }
