@@ -23,7 +23,12 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 10_000);
   timer.unref();
+  // Connections busy when closing began go idle once their response is out; keep-alive clients would
+  // then hold them open until their timeout, so keep closing idle ones until the server is done.
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweeper.unref();
   await app.close();
+  clearInterval(sweeper);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
