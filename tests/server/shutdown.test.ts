@@ -35,7 +35,7 @@ describe('graceful shutdown (real process, sqlite)', () => {
     child.kill('SIGTERM');
     const res = await login;
     expect(res.status).toBe(200);
-    expect((await res.json()).success).toBe(true);
+    expect(((await res.json()) as { success: boolean }).success).toBe(true);
     // 3. and the process ends on its own, cleanly
     expect(await exited).toBe(0);
   }, 60_000);
