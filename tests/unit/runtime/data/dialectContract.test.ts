@@ -201,7 +201,7 @@ for (const dialect of DIALECTS) {
         // house-style 8.6: a case the dialect cannot express is an explicit NOT_SUPPORTED entry. It is
         // checked, not skipped: such an answer must be refused as a contract error, never guessed at.
         it(`${testCase.title}: not supported by ${dialect.name}, refused as a contract error`, async () => {
-          const unpaged = { success: true, code: 200, message: '', result: envelope('api', testCase.answer).data.list, timestamp: T * 1000 };
+          const unpaged = { success: true, code: 200, message: '', result: (envelope('api', testCase.answer) as { data: { list: unknown[] } }).data.list, timestamp: T * 1000 };
           const { http } = createTestClient({ responder: () => ({ body: unpaged }) });
           await expect(testCase.act(createDataProvider(dialect.model, http))).rejects.toMatchObject({ kind: 'contract' });
         });
