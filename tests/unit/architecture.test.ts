@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The dependency arrows of architecture.md: src and designer use runtime, runtime uses neither;
-// server shares only schemas/ and runtime/model/ (pure: types and the field rules both sides apply)
-// with the client, and runtime/model/ therefore depends on nothing but itself and schemas/.
+// server shares only schemas/, runtime/model/ (pure: types and the field rules both sides apply) and
+// runtime/expression/ (the model expression language, validated on save) with the client; both
+// therefore depend on nothing but themselves and schemas/ (runtime/expression/ also on its parser, jsep).
 
 // jsdom replaces URL, so resolve the path rather than a URL
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,8 +47,9 @@ describe('architecture: dependency arrows', () => {
     expect(violations('runtime', (target) => isUnder(target, 'src') || isUnder(target, 'designer'))).toEqual([]);
   });
 
-  it('server imports from runtime only runtime/model/', () => {
-    expect(violations('server', (target) => isUnder(target, 'runtime') && !isUnder(target, path.join('runtime', 'model')))).toEqual([]);
+  it('server imports from runtime only runtime/model/ and runtime/expression/', () => {
+    const shared = [path.join('runtime', 'model'), path.join('runtime', 'expression')];
+    expect(violations('server', (target) => isUnder(target, 'runtime') && !shared.some((folder) => isUnder(target, folder)))).toEqual([]);
   });
 
   it('runtime/model/ is pure: no imports outside itself and schemas/, no packages but JSON', () => {
@@ -57,6 +59,19 @@ describe('architecture: dependency arrows', () => {
       [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
         .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
         .filter((s) => s !== '' && !s.startsWith('.'))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(packages).toEqual([]);
+  });
+
+  it('runtime/expression/ is pure: no imports outside itself, no packages but its parser', () => {
+    const expression = path.join('runtime', 'expression');
+    expect(sourceFiles(expression).length).toBeGreaterThan(3);
+    expect(violations(expression, (target) => !isUnder(target, expression))).toEqual([]);
+    const packages = sourceFiles(expression).flatMap((file) =>
+      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
+        .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+        .filter((s) => s !== '' && !s.startsWith('.') && s !== 'jsep')
         .map((s) => `${file} -> ${s}`),
     );
     expect(packages).toEqual([]);
