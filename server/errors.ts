@@ -64,6 +64,7 @@ const CATALOGUE = {
   CL_ERR_RECORD_NOT_FOUND: { kind: 'business', 'zh-CN': '未找到对应数据', en: 'Record not found' },
   CL_ERR_RECORD_STALE: { kind: 'business', 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this record, please reload and try again' },
   CL_ERR_RECORD_DUPLICATE: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
+  CL_ERR_DATA_SCOPE_OUTSIDE: { kind: 'business', 'zh-CN': '该数据超出您的数据权限范围，不能保存', en: 'This record would fall outside your data scope and cannot be saved' },
   CL_ERR_NOT_FOUND: { kind: 'notFound', 'zh-CN': '很抱歉，资源未找到!', en: 'Sorry, the resource was not found!' },
   CL_ERR_DB_UNAVAILABLE: { kind: 'unavailable', 'zh-CN': '数据库暂不可用，请稍后再试', en: 'The database is unavailable, please try again later' },
   CL_ERR_INTERNAL: { kind: 'internal', 'zh-CN': '系统内部错误，请联系管理员（请求号 {requestId}）', en: 'Internal error, please contact an administrator (request {requestId})' },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SlowReads } from '../db/sqliteReadPool.js';
 import type { Translate } from '../i18n/translateText.js';
+import type { ContextFor } from './context.js';
 import type { PageAnchors } from './pageAnchors.js';
 import type { TableCache, TableGenerations } from './tableCache.js';
 import type { ToDictText } from './toDictText.js';
@@ -25,4 +26,6 @@ export interface EngineEnv {
   generations: TableGenerations;
   totals: TableCache<number>;
   anchors: TableCache<PageAnchors>;
+  /** the engine context of a request for one model: every read and write of the model takes one */
+  contextFor: ContextFor;
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ModelFile } from '../../runtime/model/types.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
+import type { EngineContext } from './context.js';
 
 export interface BeforeWriteContext {
   model: ModelFile;
@@ -11,8 +12,16 @@ export interface BeforeWriteContext {
   /** the record id (set for updates; for creates, the id the new row will get) */
   id: string;
   auth: AuthContext;
+  /** the writer's engine context (tenant, language, data scope on this model) */
+  context: EngineContext;
   /** the write's transaction: whatever the hook writes commits or rolls back with the record */
   db: Transaction<Database>;
+  /**
+   * Declares another table this hook wrote through `db`: its cached totals and anchors are dropped
+   * after the write, like the model's own. A hook that writes a table without declaring it leaves
+   * that table's totals stale until their TTL.
+   */
+  touch(table: string): void;
 }
 
 /**

@@ -3,7 +3,6 @@ import { familyOf } from '../../runtime/model/familyOf.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
-import { authOf } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
 import { createLookupReader } from './readRecords.js';
@@ -28,7 +27,7 @@ export function registerLookups(app: FastifyInstance, env: EngineEnv, model: Com
       config: { access: lookup.access === 'authenticated' ? 'authenticated' : { permission: model.permission('list') } },
       handler: async (request) => {
         assertQueryNames(request, ['_t']);
-        const rows = await read(authOf(request).tenantId);
+        const rows = await read(await env.contextFor(request, model));
         const message = successMessage('done', request.lang);
         return family === 'api' ? toApiEnvelope({ list: rows }, message) : toJeecgEnvelope(rows, message);
       },

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import { compileModel } from './compileModel.js';
+import { createContextFor } from './context.js';
+import { UNRESTRICTED } from './dataScope.js';
 import type { EngineEnv } from './engineEnv.js';
 import { createHookRegistry, type HookRegistry } from './hookRegistry.js';
 import { registerLookups } from './lookupRoutes.js';
@@ -43,6 +45,7 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
     totals: createTableCache<number>({ generations }),
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
+    contextFor: createContextFor(async () => UNRESTRICTED),
   };
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || !REFUSED_IDENTIFIERS.has(error.code)) return;

@@ -4,7 +4,6 @@ import { appError } from '../errors.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage, type MessageKey } from '../i18n/messages.js';
-import { authOf } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
 import { createListQueryParser, type ListQueryParser } from './listQuery.js';
@@ -36,7 +35,7 @@ interface OperationContext {
 const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
   list: ({ env, model, envelope, parseList }) => async (request) => {
     const q = parseList(request.query as Record<string, unknown>);
-    const { rows, total } = await listRecords(env, model, q, authOf(request).tenantId, request.lang);
+    const { rows, total } = await listRecords(env, model, q, await env.contextFor(request, model));
     const data =
       model.model.api.dialect === 'jeecg'
         ? { records: rows, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) }
@@ -45,32 +44,32 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
   },
   get: ({ env, model, route, envelope }) => async (request) => {
     assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-    return envelope(await getRecord(env, model, idOf(request), authOf(request).tenantId, request.lang), 'done', request);
+    return envelope(await getRecord(env, model, idOf(request), await env.contextFor(request, model)), 'done', request);
   },
   create: ({ env, model, envelope }) => async (request) => {
     assertQueryNames(request, ['_t']);
-    const row = await createRecord(env, model, bodyOf(request), { auth: authOf(request), lang: request.lang });
+    const row = await createRecord(env, model, bodyOf(request), await env.contextFor(request, model));
     return envelope(row, 'added', request);
   },
   update: ({ env, model, envelope }) => async (request) => {
     assertQueryNames(request, ['_t']);
-    const row = await updateRecord(env, model, idOf(request), bodyOf(request), { auth: authOf(request), lang: request.lang });
+    const row = await updateRecord(env, model, idOf(request), bodyOf(request), await env.contextFor(request, model));
     return envelope(row, 'edited', request);
   },
   delete: ({ env, model, route, envelope }) => async (request) => {
     assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-    await deleteRecord(env, model, idOf(request), { auth: authOf(request), lang: request.lang });
+    await deleteRecord(env, model, idOf(request), await env.contextFor(request, model));
     return envelope(null, 'deleted', request);
   },
   deleteBatch: ({ env, model, envelope }) => async (request) => {
     assertQueryNames(request, ['_t', 'ids']);
-    await deleteRecords(env, model, idsOf(request), { auth: authOf(request), lang: request.lang });
+    await deleteRecords(env, model, idsOf(request), await env.contextFor(request, model));
     return envelope(null, 'batchDeleted', request);
   },
   state: ({ env, model, route, envelope }) => async (request) => {
     assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
     for (const name of Object.keys(bodyOf(request))) if (name !== 'id') throw appError('CL_ERR_FIELD_UNKNOWN', { field: name.slice(0, 60) });
-    const row = await toggleState(env, model, idOf(request), { auth: authOf(request), lang: request.lang });
+    const row = await toggleState(env, model, idOf(request), await env.contextFor(request, model));
     return envelope(row, 'done', request);
   },
 };

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import type { Lang, LookupDef, Scalar } from '../../runtime/model/types.js';
+import type { LookupDef, Scalar } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledModel } from './compileModel.js';
+import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
 import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import type { Row } from './toDictText.js';
 import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
-import { filterKey, orderSql, whereSql, type WhereParts } from './whereSql.js';
+import { filterKey, orderSql, scopeConditions, whereSql, type WhereParts } from './whereSql.js';
 
 export interface ListPage {
   rows: Row[];
@@ -31,10 +32,10 @@ function hasFilter(q: WhereParts): boolean {
   return q.filters.length > 0 || q.keyword !== null || q.superQuery.length > 0;
 }
 
-/** The exact size of a filtered set, cached per filter until the table is written (tableCache.ts). */
-function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, tenantId: number): Promise<number> {
-  return env.totals.obtain(model.tableName, `${tenantId}\u0000${filterKey(parts)}`, async () => {
-    const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, tenantId)}`;
+/** The exact size of a filtered set in the caller's scope, cached per filter and scope until the table is written (tableCache.ts). */
+function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: EngineContext): Promise<number> {
+  return env.totals.obtain(model.tableName, filterKey(parts, ctx), async () => {
+    const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, ctx)}`;
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
     return Number(row?.total ?? 0);
   });
@@ -44,15 +45,15 @@ function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, tenant
  * Where a deep page starts: past the nearest cached anchor. The first deep page of a filter is served
  * by its OFFSET (no waiting) while its anchors are derived in the background for the pages after it.
  */
-async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, tenantId: number, total: number, offset: number) {
-  const key = `${tenantId}\u0000${filterKey(q)}\u0000${q.sort.field.name} ${q.sort.order}`;
+async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, total: number, offset: number) {
+  const key = `${filterKey(q, ctx)}\u0000${q.sort.field.name} ${q.sort.order}`;
   const anchors = env.anchors.get(model.tableName, key);
   if (!anchors) {
     const stride = strideFor(total);
     void env.anchors
       .obtain(model.tableName, key, async () => ({
         stride,
-        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, tenantId), stride).compile(env.reader)),
+        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx), stride).compile(env.reader)),
       }))
       .catch(() => {});
     return null;
@@ -71,40 +72,40 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
  * - either way, a read expected to visit more than MAX_MAIN_THREAD_VISITS rows (a deep page, a scan of
  *   a big table) runs in env.slow so it cannot stall other requests.
  */
-export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, tenantId: number, lang: Lang): Promise<ListPage> {
+export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext): Promise<ListPage> {
   const offset = (q.pageNo - 1) * q.pageSize;
-  const total = await countOf(env, model, q, tenantId);
+  const total = await countOf(env, model, q, ctx);
   let rows: Row[] = [];
   if (total > offset) {
     const filtered = hasFilter(q);
-    const tableRows = filtered ? await countOf(env, model, NO_FILTER, tenantId) : total;
+    const tableRows = filtered ? await countOf(env, model, NO_FILTER, ctx) : total;
     // a seek past an anchor reads only a few rows by the index, whatever the filter's density
-    const seek = offset >= ANCHORS_FROM_OFFSET ? await deepPageSeek(env, model, q, tenantId, total, offset) : null;
+    const seek = offset >= ANCHORS_FROM_OFFSET ? await deepPageSeek(env, model, q, ctx, total, offset) : null;
     const skip = seek ? seek.skip : offset;
     const reach = skip + q.pageSize;
     const plan = !seek && env.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
     const visits = plan === 'scan' ? tableRows : filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
-    const where = whereSql(model, q, tenantId, plan, seek ? [seek.after] : []);
+    const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
     const page = sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
     rows = visits > MAX_MAIN_THREAD_VISITS ? await env.slow.all<Row>(page.compile(env.reader)) : (await page.execute(env.reader)).rows;
   }
   const dictFields = q.projection ? model.dictFields.filter((f) => q.projection!.includes(f)) : model.dictFields;
   // a total cached before writes the engine did not see may lag behind the page we hold
-  return { rows: await env.toDictText(rows, dictFields, lang), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
+  return { rows: await env.toDictText(rows, dictFields, ctx.lang), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
 }
 
-/** One record of the caller's tenant, or CL_ERR_RECORD_NOT_FOUND. */
-export async function getRecord(env: EngineEnv, model: CompiledModel, id: string, tenantId: number, lang: Lang): Promise<Row> {
-  const scope = model.tenant ? sql` and ${model.tenant.ref} = ${tenantId}` : sql``;
-  const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${model.id.ref} = ${id}${scope}`.execute(env.reader);
+/** One record of the caller's tenant and data scope, or CL_ERR_RECORD_NOT_FOUND (a row outside the scope is not revealed). */
+export async function getRecord(env: EngineEnv, model: CompiledModel, id: string, ctx: EngineContext): Promise<Row> {
+  const where = sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, ctx)], sql` and `);
+  const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.execute(env.reader);
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
-  return (await env.toDictText(rows, model.dictFields, lang))[0]!;
+  return (await env.toDictText(rows, model.dictFields, ctx.lang))[0]!;
 }
 
-export type LookupReader = (tenantId: number) => Promise<Record<string, unknown>[]>;
+export type LookupReader = (ctx: EngineContext) => Promise<Record<string, unknown>[]>;
 
-/** A read-only projection (api.lookups): where-filtered, tenant-scoped, in the model's default order. */
+/** A read-only projection (api.lookups): where-filtered, in the caller's tenant and data scope, in the model's default order. */
 export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup: LookupDef): LookupReader {
   const outputs = Object.entries(lookup.fields).map(([out, name]) => [out, model.fields.get(name)!] as const);
   const columns = sql.join([...new Set(outputs.map(([, f]) => f))].map((f) => f.select));
@@ -113,8 +114,8 @@ export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup:
     return sql`${field.ref} = ${filterValue(field, value as Scalar, 'eq')}`;
   });
   const order = orderSql(model.defaultSort, model);
-  return async (tenantId) => {
-    const conditions = model.tenant ? [sql`${model.tenant.ref} = ${tenantId}`, ...fixed] : fixed;
+  return async (ctx) => {
+    const conditions = [...scopeConditions(model, ctx), ...fixed];
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${order}`.execute(env.reader);
     return rows.map((row) => Object.fromEntries(outputs.map(([out, field]) => [out, row[field.name] ?? null])));

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CompiledModel } from './compileModel.js';
 import type { Condition } from './conditions.js';
+import type { EngineContext } from './context.js';
 import type { ListQuery } from './listQuery.js';
 
 const AND = sql` and `;
@@ -44,13 +45,25 @@ export interface WhereParts {
   matchType: 'and' | 'or';
 }
 
-/**
- * The client's filters AND-ed with the tenant scope. The advanced query is parenthesised, so an
- * "or" match type can never reach past the tenant condition.
- */
-export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: number | null, plan: ReadPlan = 'index', extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+/** What bounds every read besides the client's filters: the tenant and the data scope. */
+export type ReadScope = Pick<EngineContext, 'tenantId' | 'scope'>;
+
+/** The tenant and data-scope conditions alone (gets, writes, lookups). */
+export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
-  if (model.tenant) all.push(plan === 'scan' ? sql`+${model.tenant.ref} = ${tenantId}` : sql`${model.tenant.ref} = ${tenantId}`);
+  if (model.tenant) all.push(sql`${model.tenant.ref} = ${ctx.tenantId}`);
+  if (ctx.scope.condition) all.push(ctx.scope.condition);
+  return all;
+}
+
+/**
+ * The client's filters AND-ed with the tenant and data scope. The advanced query and the scope are
+ * parenthesised, so an "or" can never reach past the tenant or scope condition.
+ */
+export function whereSql(model: CompiledModel, parts: WhereParts, ctx: ReadScope, plan: ReadPlan = 'index', extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const all: RawBuilder<unknown>[] = [];
+  if (model.tenant) all.push(plan === 'scan' ? sql`+${model.tenant.ref} = ${ctx.tenantId}` : sql`${model.tenant.ref} = ${ctx.tenantId}`);
+  if (ctx.scope.condition) all.push(ctx.scope.condition);
   for (const c of parts.filters) all.push(conditionSql(model, c));
   if (parts.keyword) {
     const pattern = `%${escapeLike(parts.keyword)}%`;
@@ -63,10 +76,13 @@ export function whereSql(model: CompiledModel, parts: WhereParts, tenantId: numb
   return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
 }
 
-/** A stable text of the filter part of a list query: what a cached total is keyed by. */
-export function filterKey(parts: WhereParts): string {
+/**
+ * A stable text of everything that bounds a list read (tenant, data scope, filters): what cached
+ * totals and anchors are keyed by, so a total counted in one scope is never served in another.
+ */
+export function filterKey(parts: WhereParts, ctx: ReadScope): string {
   const conditions = (list: Condition[]) => list.map((c) => [c.field.name, c.rule, c.value]);
-  return JSON.stringify([conditions(parts.filters), parts.keyword, conditions(parts.superQuery), parts.matchType]);
+  return JSON.stringify([ctx.tenantId, ctx.scope.key, conditions(parts.filters), parts.keyword, conditions(parts.superQuery), parts.matchType]);
 }
 
 export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: ReadPlan = 'index'): RawBuilder<unknown> {
