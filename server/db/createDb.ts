@@ -1,14 +1,21 @@
 import { CamelCasePlugin, CompiledQuery, Kysely, sql, type LogConfig } from 'kysely';
-import { createPostgresDialect } from './dialects/postgres.js';
-import { createSqliteDialect } from './dialects/sqlite.js';
-import { createSqliteReadPool, type SlowReads } from './sqliteReadPool.js';
+import type { DbAdapter, DbDialectName } from './dialects/DbAdapter.js';
+import { createPostgresDialect } from './dialects/postgres/connection.js';
+import { createPostgresAdapter } from './dialects/postgres/postgresAdapter.js';
+import { createSqliteDialect } from './dialects/sqlite/connection.js';
+import { createSqliteAdapter } from './dialects/sqlite/sqliteAdapter.js';
+import { createSqliteReadPool } from './dialects/sqlite/readPool.js';
 import type { Database } from './schema.js';
+import type { SlowReads } from './slowReads.js';
 
-export type DbDialectName = 'sqlite' | 'postgres';
+export type { DbDialectName } from './dialects/DbAdapter.js';
 
 export interface DbHandle {
   db: Kysely<Database>;
+  /** for logs and tests; code that needs to know the dialect asks the adapter */
   dialect: DbDialectName;
+  /** everything dialect-specific the engine needs (dialects/DbAdapter.ts) */
+  adapter: DbAdapter;
   /** SQLite only: the database file. */
   sqliteFile: string | null;
   /**
@@ -46,6 +53,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
     return {
       db,
       dialect: 'postgres',
+      adapter: createPostgresAdapter(),
       sqliteFile: null,
       slowReads: {
         all: async <Row>(query: { sql: string; parameters: readonly unknown[] }) =>
@@ -62,6 +70,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
   return {
     db,
     dialect: 'sqlite',
+    adapter: createSqliteAdapter(),
     sqliteFile: file,
     slowReads,
     ping: async () => void (await sql`select 1`.execute(db)),

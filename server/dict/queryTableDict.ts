@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { escapeLike } from '../db/dialects/escapeLike.js';
 import type { Database } from '../db/schema.js';
 import type { TableDictRef } from './resolveTableDict.js';
 
@@ -7,10 +8,6 @@ export interface ValueText {
   text: string;
 }
 
-/** `%`, `_` and the escape character itself match literally inside a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Identifiers below come only from a TableDictRef (checked against the models); the Kysely instance's
 // CamelCasePlugin turns the field names into column names.

@@ -2,10 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import type { FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
-import type { DbDialectName } from '../db/createDb.js';
+import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
 import type { BeforeWriteHook, HookRegistry } from './hookRegistry.js';
-import { buildTableSpec } from './tableSpec.js';
+import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
 export interface CompiledField {
   name: string;
@@ -32,9 +32,8 @@ export interface CompiledModel {
   table: RawBuilder<unknown>;
   tableName: string;
   tenantScoped: boolean;
-  dialect: DbDialectName;
-  /** case-insensitive LIKE of the dialect */
-  like: RawBuilder<unknown>;
+  /** what the engine asks about the SQL dialect (paging, text search, errors) */
+  adapter: DbAdapter;
   fields: Map<string, CompiledField>;
   id: CompiledField;
   tenant: CompiledField | null;
@@ -43,6 +42,8 @@ export interface CompiledModel {
   selectList: RawBuilder<unknown>;
   writable: CompiledField[];
   keywordFields: CompiledField[];
+  /** the keyword search's table and columns, as the text index was built for them (tableSpec.ts) */
+  keywordSearch: KeywordColumns;
   dictFields: CompiledField[];
   uniqueFields: CompiledField[];
   /** unique index name -> field, to name the field when the database reports a duplicate */
@@ -77,7 +78,7 @@ function compileField(name: string, def: FieldDef, system: boolean): CompiledFie
   };
 }
 
-export function compileModel(model: ModelFile, dialect: DbDialectName, hooks: HookRegistry): CompiledModel {
+export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRegistry): CompiledModel {
   const spec = buildTableSpec(model);
   const fields = new Map<string, CompiledField>();
   const id = compileField('id', SYSTEM_DEFS.id!, true);
@@ -88,6 +89,7 @@ export function compileModel(model: ModelFile, dialect: DbDialectName, hooks: Ho
   if (tenant) fields.set('tenantId', tenant);
 
   const all = [...fields.values()];
+  const keywordFields = all.filter((f) => !f.system && isKeywordField(f.def));
   const readable = all.filter((f) => f.readable);
   const uniqueIndexes = new Map<string, CompiledField>();
   for (const index of spec.indexes) if (index.field) uniqueIndexes.set(index.name, fields.get(index.field)!);
@@ -108,15 +110,15 @@ export function compileModel(model: ModelFile, dialect: DbDialectName, hooks: Ho
     table: sql.table(model.entity.table),
     tableName: model.entity.table,
     tenantScoped: spec.tenantScoped,
-    dialect,
-    like: sql.raw(dialect === 'postgres' ? 'ilike' : 'like'),
+    adapter,
     fields,
     id,
     tenant,
     readable,
     selectList: sql.join(readable.map((f) => f.select)),
     writable: all.filter((f) => f.writable),
-    keywordFields: all.filter((f) => !f.system && f.def.keyword && f.readable),
+    keywordFields,
+    keywordSearch: { table: model.entity.table, columns: spec.keywordColumns },
     dictFields: readable.filter((f) => f.def.dict),
     uniqueFields: all.filter((f) => f.def.unique),
     uniqueIndexes,

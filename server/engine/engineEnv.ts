@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { SlowReads } from '../db/sqliteReadPool.js';
+import type { SlowReads } from '../db/slowReads.js';
 import type { Translate } from '../i18n/translateText.js';
 import type { ContextFor } from './context.js';
 import type { PageAnchors } from './pageAnchors.js';
@@ -18,8 +18,6 @@ export interface EngineEnv {
   reader: Kysely<unknown>;
   /** reads that may visit many rows (counts, deep or selective pages) run here, off the event loop */
   slow: SlowReads;
-  /** the database understands ReadPlan 'scan' (SQLite's unary-plus hint) */
-  scanPlans: boolean;
   translate: Translate;
   toDictText: ToDictText;
   /** a write through the engine bumps its table here, which invalidates totals and anchors */

@@ -38,7 +38,6 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
     db: db.db,
     reader: db.db.withoutPlugins() as unknown as EngineEnv['reader'],
     slow: db.slowReads,
-    scanPlans: db.dialect === 'sqlite',
     translate,
     toDictText: createDictTexts(dicts, translate),
     generations,
@@ -59,7 +58,7 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
     });
   });
   for (const model of modules.models.values()) {
-    const compiled = compileModel(model, db.dialect, hooks);
+    const compiled = compileModel(model, db.adapter, hooks);
     registerOperations(app, env, compiled);
     registerLookups(app, env, compiled);
   }

@@ -39,8 +39,8 @@ export function anchorsSql(model: CompiledModel, sort: ListQuery['sort'], where:
 }
 
 /**
- * "Comes after the anchor" in the list's order, null sort values included: SQLite puts nulls first in
- * ascending order, PostgreSQL last, and both reverse that when descending. Row-value comparison keeps
+ * "Comes after the anchor" in the list's order, null sort values included: where nulls go is the
+ * dialect's (adapter.paging), reversed when descending. Row-value comparison keeps
  * the (sort column, id) index usable for the seek.
  */
 export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], anchor: PageAnchors['rows'][number]): RawBuilder<unknown> {
@@ -48,7 +48,7 @@ export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], an
   const id = model.id.ref;
   if (sort.field === model.id) return sql`${id} ${after} ${anchor.id}`;
   const column = sort.field.ref;
-  const nullsFirst = model.dialect === 'sqlite' ? sort.order === 'asc' : sort.order === 'desc';
+  const nullsFirst = model.adapter.paging.nullsFirstAscending === (sort.order === 'asc');
   if (anchor.sortValue === null || anchor.sortValue === undefined) {
     return nullsFirst ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)` : sql`(${column} is null and ${id} ${after} ${anchor.id})`;
   }

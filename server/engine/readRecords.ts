@@ -16,7 +16,7 @@ export interface ListPage {
 }
 
 // Rows a read may visit on the main thread before it is sent to env.slow instead: roughly the 5 ms of
-// SQLite work one request may cost other requests waiting on the event loop.
+// synchronous database work one request may cost other requests waiting on the event loop.
 const MAX_MAIN_THREAD_VISITS = 5_000;
 // An index walk reads rows in random order, a scan in sequence (about five times cheaper per row).
 // To reach the page the walk visits tableRows × reach / total rows, the scan all of them once: the
@@ -66,7 +66,7 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
  * One page and the total of the filtered set. The total comes first (cached, else counted off the
  * main thread); it tells how selective the filter is, which decides how the page is read:
  * - dense matches: walk the sort index (a few rows per match), on the main thread;
- * - sparse matches (SQLite): scan and sort instead (ReadPlan 'scan'), since the walk would visit most
+ * - sparse matches (where the adapter can plan scans): scan and sort instead (ReadPlan 'scan'), since the walk would visit most
  *   of the table in random order;
  * - deep pages seek from cached anchors (pageAnchors.ts) rather than walking their OFFSET;
  * - either way, a read expected to visit more than MAX_MAIN_THREAD_VISITS rows (a deep page, a scan of
@@ -83,7 +83,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const seek = offset >= ANCHORS_FROM_OFFSET ? await deepPageSeek(env, model, q, ctx, total, offset) : null;
     const skip = seek ? seek.skip : offset;
     const reach = skip + q.pageSize;
-    const plan = !seek && env.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
+    const plan = !seek && model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach ? 'scan' : 'index';
     const visits = plan === 'scan' ? tableRows : filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
     const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);

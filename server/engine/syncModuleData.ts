@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DbHandle } from '../db/createDb.js';
+import type { DbAdapter } from '../db/dialects/DbAdapter.js';
 import { newId } from '../db/ids.js';
 import { ADMIN_ROLE_ID } from '../db/migrations/0002_seed.js';
 import type { Database } from '../db/schema.js';
@@ -24,13 +25,13 @@ export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Prom
         ...mod.models.flatMap((model) => modelButtonRows(model, menuOf.get(model.id) ?? null)),
         ...extraButtonRows(mod.file),
       ];
-      for (const row of rows) await upsertPermission(trx, row, mod.file.id, known);
+      for (const row of rows) await upsertPermission(trx, handle.adapter, row, mod.file.id, known);
       for (const dict of dictRows(mod.file)) await upsertDict(trx, dict, mod.file.id);
     }
   });
 }
 
-async function upsertPermission(trx: Transaction<Database>, def: PermissionDef, moduleId: string, known: Map<string, string | null>): Promise<void> {
+async function upsertPermission(trx: Transaction<Database>, adapter: DbAdapter, def: PermissionDef, moduleId: string, known: Map<string, string | null>): Promise<void> {
   const defHash = definitionHash(def);
   const now = nowText();
   if (!known.has(def.id)) {
@@ -38,11 +39,9 @@ async function upsertPermission(trx: Transaction<Database>, def: PermissionDef, 
       .insertInto('sysPermission')
       .values({ ...def, componentName: null, status: '1', delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
       .execute();
-    await trx
-      .insertInto('sysRolePermission')
-      .values({ id: newId(), roleId: ADMIN_ROLE_ID, permissionId: def.id })
-      .onConflict((oc) => oc.columns(['roleId', 'permissionId']).doNothing())
-      .execute();
+    await adapter.upsert
+      .insertIgnoring('sys_role_permission', [{ id: newId(), role_id: ADMIN_ROLE_ID, permission_id: def.id }], ['role_id', 'permission_id'])
+      .execute(trx);
     known.set(def.id, defHash);
     return;
   }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
+import { shortIdentifier } from '../db/identifiers.js';
 import { columnOf } from './columnNames.js';
 
 export interface ColumnSpec {
   name: string;
-  /** a type both SQLite and PostgreSQL understand */
+  /** a portable type: what both databases understand, or 'json' (the dialect adapter's ddl maps it) */
   type: string;
   notNull?: boolean;
   primaryKey?: boolean;
@@ -24,16 +24,18 @@ export interface TableSpec {
   tenantScoped: boolean;
   columns: ColumnSpec[];
   indexes: IndexSpec[];
+  /** the columns the list's keyword search covers, served by the dialect's text index */
+  keywordColumns: string[];
 }
 
-const MAX_IDENTIFIER = 63;
+/** Keyword search covers the fields marked `keyword` that reads may show. */
+export function isKeywordField(field: FieldDef): boolean {
+  return field.keyword === true && !field.secret;
+}
 
-/** ix_/ux_<table>_<columns>, shortened with a hash to PostgreSQL's 63-character identifier limit. */
+/** ix_/ux_<table>_<columns>, shortened with a hash to the identifier limit (identifiers.ts). */
 export function indexName(prefix: 'ix' | 'ux', table: string, columns: string[]): string {
-  const full = `${prefix}_${table}_${columns.join('_')}`;
-  if (full.length <= MAX_IDENTIFIER) return full;
-  const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
-  return `${full.slice(0, MAX_IDENTIFIER - hash.length - 1)}_${hash}`;
+  return shortIdentifier(`${prefix}_${table}_${columns.join('_')}`);
 }
 
 export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength'>): string {
@@ -86,7 +88,8 @@ export function buildTableSpec(model: ModelFile): TableSpec {
     const cols = [...scope, columnOf(name)];
     indexes.push({ name: indexName('ux', table, cols), columns: cols, unique: true, field: name });
   }
-  return { table, tenantScoped, columns, indexes: dedupe(indexes) };
+  const keywordColumns = Object.entries(model.entity.fields).filter(([, field]) => isKeywordField(field)).map(([name]) => columnOf(name));
+  return { table, tenantScoped, columns, indexes: dedupe(indexes), keywordColumns };
 }
 
 function dedupe(indexes: IndexSpec[]): IndexSpec[] {

@@ -35,13 +35,10 @@ export async function assertUnique(
 
 /** A unique-index violation from either database, as the same duplicate error; anything else unchanged. */
 export function mapUniqueViolation(error: unknown, model: CompiledModel, ctx: MessageContext): unknown {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  let field: CompiledField | undefined;
-  if (e?.code === '23505' && e.constraint) field = model.uniqueIndexes.get(e.constraint);
-  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message) {
-    // "UNIQUE constraint failed: t.tenant_id, t.en_code": the last column is the field's
-    const column = /\.(\w+)$/.exec(e.message.trim())?.[1];
-    field = model.uniqueFields.find((f) => f.column === column);
-  }
+  const violation = model.adapter.errors.uniqueViolation(error);
+  if (!violation) return error;
+  // a unique index is (tenant_id, column) or (column): its last column is the field's
+  const column = violation.columns.at(-1);
+  const field = violation.index !== null ? model.uniqueIndexes.get(violation.index) : model.uniqueFields.find((f) => f.column === column);
   return field ? duplicateError([field], ctx) : error;
 }

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { escapeLike } from '../db/dialects/escapeLike.js';
 import type { CompiledModel } from './compileModel.js';
 import type { Condition } from './conditions.js';
 import type { EngineContext } from './context.js';
@@ -6,11 +7,6 @@ import type { ListQuery } from './listQuery.js';
 
 const AND = sql` and `;
 const OR = sql` or `;
-
-/** % and _ are LIKE wildcards; a user searching for "50%" means the characters. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const COMPARISON: Record<string, RawBuilder<unknown>> = {
   eq: sql.raw('='),
@@ -28,11 +24,11 @@ export function conditionSql(model: CompiledModel, c: Condition): RawBuilder<unk
     case 'in':
       return sql`${ref} in (${sql.join(c.value as unknown[])})`;
     case 'like':
-      return sql`${ref} ${model.like} ${`%${escapeLike(String(c.value))}%`} escape '\\'`;
+      return model.adapter.textSearch.like(ref, `%${escapeLike(String(c.value))}%`);
     case 'right_like':
-      return sql`${ref} ${model.like} ${`${escapeLike(String(c.value))}%`} escape '\\'`;
+      return model.adapter.textSearch.like(ref, `${escapeLike(String(c.value))}%`);
     case 'left_like':
-      return sql`${ref} ${model.like} ${`%${escapeLike(String(c.value))}`} escape '\\'`;
+      return model.adapter.textSearch.like(ref, `%${escapeLike(String(c.value))}`);
     default:
       return sql`${ref} ${COMPARISON[c.rule]!} ${c.value}`;
   }
@@ -62,13 +58,10 @@ export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilde
  */
 export function whereSql(model: CompiledModel, parts: WhereParts, ctx: ReadScope, plan: ReadPlan = 'index', extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
-  if (model.tenant) all.push(plan === 'scan' ? sql`+${model.tenant.ref} = ${ctx.tenantId}` : sql`${model.tenant.ref} = ${ctx.tenantId}`);
+  if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   for (const c of parts.filters) all.push(conditionSql(model, c));
-  if (parts.keyword) {
-    const pattern = `%${escapeLike(parts.keyword)}%`;
-    all.push(sql`(${sql.join(model.keywordFields.map((f) => sql`${f.ref} ${model.like} ${pattern} escape '\\'`), OR)})`);
-  }
+  if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword));
   if (parts.superQuery.length > 0) {
     all.push(sql`(${sql.join(parts.superQuery.map((c) => conditionSql(model, c)), parts.matchType === 'or' ? OR : AND)})`);
   }
@@ -88,15 +81,16 @@ export function filterKey(parts: WhereParts, ctx: ReadScope): string {
 export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: ReadPlan = 'index'): RawBuilder<unknown> {
   // id follows the sort's direction so one index (…, column, id) serves the whole ORDER BY
   const direction = sql.raw(sort.order);
-  const term = (ref: RawBuilder<unknown>) => (plan === 'scan' ? sql`+${ref}` : ref);
+  const term = (ref: RawBuilder<unknown>) => (plan === 'scan' ? model.adapter.paging.unindexed(ref) : ref);
   if (sort.field === model.id) return sql`order by ${term(model.id.ref)} ${direction}`;
   return sql`order by ${term(sort.field.ref)} ${direction}, ${term(model.id.ref)} ${direction}`;
 }
 
 /**
  * 'index': walk the (tenant, sort column, id) index and test the filter row by row — cheap while
- * matches are dense. 'scan' (SQLite only): a unary + on the tenant and sort terms keeps SQLite off
- * that index, so it scans the table once and sorts the few matches — what a selective filter needs,
- * where the index walk would visit most of the table in random order.
+ * matches are dense. 'scan' (where the adapter's paging.scanPlans): the tenant and sort terms are
+ * made unindexable, so the database scans once (or reads the text index's matches) and sorts the
+ * few matches — what a selective filter needs, where the index walk would visit most of the table
+ * in random order.
  */
 export type ReadPlan = 'index' | 'scan';

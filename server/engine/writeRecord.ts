@@ -147,8 +147,8 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
 /** The state operation: flips api.state's field between its on and off values, conditionally in one statement. */
 export async function toggleState(env: EngineEnv, model: CompiledModel, id: string, context: EngineContext): Promise<Row> {
   const state = model.state!;
-  // PostgreSQL cannot infer the type of CASE branches that are only parameters
-  const as = (value: Scalar) => sql`cast(${value} as ${sql.raw(columnTypeOf(state.field.def))})`;
+  // a database may not infer the type of CASE branches that are only parameters
+  const as = (value: Scalar) => sql`cast(${value} as ${sql.raw(model.adapter.ddl.columnType(columnTypeOf(state.field.def)))})`;
   const ref = state.field.ref;
   const versionRef = model.fields.get('version')!.ref;
   const row = await inWrite(env, model, context, async ({ trx }) => {

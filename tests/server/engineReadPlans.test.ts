@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids.js';
-import type { CompiledRead } from '../../server/db/sqliteReadPool.js';
+import type { CompiledRead } from '../../server/db/slowReads.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -32,7 +32,7 @@ describe.each(matrix)('$kind: unique fields under races', ({ kind, available }) 
         (e: unknown) => e,
       );
       expect(error).not.toBeNull();
-      const model = compileModel(t.app.ctx.modules.models.get('labfixture.sample')!, t.app.ctx.db.dialect, createHookRegistry());
+      const model = compileModel(t.app.ctx.modules.models.get('labfixture.sample')!, t.app.ctx.db.adapter, createHookRegistry());
       const mapped = mapUniqueViolation(error, model, { lang: 'zh-CN', translate: t.app.ctx.translate });
       expect(mapped).toBeInstanceOf(AppError);
       expect(mapped).toMatchObject({ code: 'CL_ERR_RECORD_DUPLICATE', fieldErrors: [{ field: 'sampleNo', message: '样品编号已被占用' }] });

@@ -6,13 +6,15 @@ import { columnOf, survivesColumnRoundTrip } from '../../server/engine/columnNam
 import { compileModel } from '../../server/engine/compileModel.js';
 import { parseFieldFilter } from '../../server/engine/conditions.js';
 import { createHookRegistry } from '../../server/engine/hookRegistry.js';
-import { typeMismatch } from '../../server/engine/syncModelTables.js';
+import { postgresDdl } from '../../server/db/dialects/postgres/ddl.js';
+import { createSqliteAdapter } from '../../server/db/dialects/sqlite/sqliteAdapter.js';
+import { sqliteDdl } from '../../server/db/dialects/sqlite/ddl.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
 import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
 import { checkField } from '../../server/engine/validateRecord.js';
-import { escapeLike } from '../../server/engine/whereSql.js';
+import { escapeLike } from '../../server/db/dialects/escapeLike.js';
 
-const model = compileModel(position as ModelFile, 'sqlite', createHookRegistry());
+const model = compileModel(position as ModelFile, createSqliteAdapter(), createHookRegistry());
 const ctx = { lang: 'zh-CN' as const, translate: (zh: string) => zh };
 
 describe('engine building blocks (no database)', () => {
@@ -42,13 +44,18 @@ describe('engine building blocks (no database)', () => {
     expect(spec.columns.find((c) => c.name === 'full_name')).toEqual({ name: 'full_name', type: 'varchar(50)' });
   });
 
-  it('recognises column type mismatches across both introspections', () => {
-    expect(typeMismatch('varchar(50)', 'varchar')).toBeNull();
-    expect(typeMismatch('varchar(50)', 'varchar(50)')).toBeNull();
-    expect(typeMismatch('integer', 'int4')).toBeNull();
-    expect(typeMismatch('double precision', 'float8')).toBeNull();
-    expect(typeMismatch('varchar(100)', 'varchar(50)')).toMatch(/varchar\(100\)/);
-    expect(typeMismatch('varchar(10)', 'integer')).toMatch(/integer/);
+  it('recognises column type mismatches as each database introspects them', () => {
+    // PostgreSQL reports its internal names, without a varchar's length
+    expect(postgresDdl.typeMismatch('varchar(50)', 'varchar')).toBeNull();
+    expect(postgresDdl.typeMismatch('integer', 'int4')).toBeNull();
+    expect(postgresDdl.typeMismatch('double precision', 'float8')).toBeNull();
+    expect(postgresDdl.typeMismatch('json', 'jsonb')).toBeNull();
+    expect(postgresDdl.typeMismatch('varchar(10)', 'int4')).toMatch(/int4/);
+    // SQLite gives back the declared type as written
+    expect(sqliteDdl.typeMismatch('varchar(50)', 'varchar(50)')).toBeNull();
+    expect(sqliteDdl.typeMismatch('json', 'text')).toBeNull();
+    expect(sqliteDdl.typeMismatch('varchar(100)', 'varchar(50)')).toMatch(/varchar\(100\)/);
+    expect(sqliteDdl.typeMismatch('varchar(10)', 'integer')).toMatch(/integer/);
   });
 
   it('maps the Jeecg value conventions onto rules', () => {
@@ -79,7 +86,7 @@ describe('engine building blocks (no database)', () => {
       return 'message' in r ? r.message : r.value;
     };
     expect(message('fullName', '')).toBe('请输入岗位名称');
-    const picked = compileModel({ ...(position as ModelFile), entity: { ...position.entity, fields: { ...position.entity.fields, day: { type: 'date', label: '日期', required: true } } } } as ModelFile, 'sqlite', createHookRegistry());
+    const picked = compileModel({ ...(position as ModelFile), entity: { ...position.entity, fields: { ...position.entity.fields, day: { type: 'date', label: '日期', required: true } } } } as ModelFile, createSqliteAdapter(), createHookRegistry());
     expect(checkField(picked.fields.get('day')!, null, ctx)).toEqual({ message: '请选择日期' });
     expect(message('description', '')).toBe('');
     expect(message('sortCode', '')).toBeNull();

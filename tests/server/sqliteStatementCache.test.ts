@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../server/db/dialects/sqlite.js';
+import { withStatementCache } from '../../server/db/dialects/sqlite/connection.js';
 
 describe('SQLite statement cache', () => {
   it('prepares each SQL text once and keeps at most the configured number', () => {

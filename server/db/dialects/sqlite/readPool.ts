@@ -1,15 +1,5 @@
 import { Worker } from 'node:worker_threads';
-
-export interface CompiledRead {
-  sql: string;
-  parameters: readonly unknown[];
-}
-
-/** Runs reads that may scan a large table somewhere they cannot block the event loop. */
-export interface SlowReads {
-  all<Row>(query: CompiledRead): Promise<Row[]>;
-  close(): Promise<void>;
-}
+import type { CompiledRead, SlowReads } from '../../slowReads.js';
 
 type Reply = { id: number; rows: unknown[] } | { id: number; error: { code: string; message: string } };
 
@@ -29,7 +19,7 @@ export function createSqliteReadPool(file: string): SlowReads {
   }
 
   function start(): Worker {
-    const w = new Worker(new URL('./sqliteReadWorker.js', import.meta.url), { workerData: { file } });
+    const w = new Worker(new URL('./readWorker.js', import.meta.url), { workerData: { file } });
     w.on('message', (reply: Reply) => {
       const p = pending.get(reply.id);
       if (!p) return;

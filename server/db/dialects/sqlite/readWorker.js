@@ -2,7 +2,7 @@
 // A read-only SQLite connection on its own thread, for the reads that scan (list totals, pages of a
 // selective filter): better-sqlite3 is synchronous, and a scan run on the main thread would stall
 // every other request. Plain JavaScript because Node loads worker files itself, outside the
-// TypeScript loaders of tsx and Vitest; the protocol is typed in sqliteReadPool.ts.
+// TypeScript loaders of tsx and Vitest; the protocol is typed in readPool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 

@@ -1,0 +1,80 @@
+import type { Kysely, RawBuilder } from 'kysely';
+
+/** The databases Cloudlab runs on. Outside server/db only logs and tests may look at it. */
+export type DbDialectName = 'sqlite' | 'postgres';
+
+export type Warn = (message: string) => void;
+
+/** The keyword-searchable columns of one table (snake_case names, only ever taken from a model). */
+export interface KeywordColumns {
+  table: string;
+  columns: string[];
+}
+
+/** Table and column definitions. Tables are described with portable types (tableSpec.ts). */
+export interface DdlRole {
+  /** this database's type for a portable column type ('json' is jsonb on PostgreSQL) */
+  columnType(portable: string): string;
+  /** how an existing column's introspected type falls short of the wanted type, or null when it serves */
+  typeMismatch(wanted: string, actual: string): string | null;
+}
+
+/** What list paging needs to know about the planner and the sort order. */
+export interface PagingRole {
+  /** NULL sort values come first in ascending order (and last in descending order) */
+  nullsFirstAscending: boolean;
+  /** the planner can be steered off the sort index to scan and sort (ReadPlan 'scan' in whereSql.ts) */
+  scanPlans: boolean;
+  /** the term as the planner cannot match it to an index (for ReadPlan 'scan'); unchanged where scanPlans is false */
+  unindexed(term: RawBuilder<unknown>): RawBuilder<unknown>;
+}
+
+/** Inserts that meet an existing row. Identifiers must come from code or a checked model. */
+export interface UpsertRole {
+  /** inserts the rows; a row whose `conflict` columns match an existing row is skipped */
+  insertIgnoring(table: string, rows: Record<string, unknown>[], conflict: string[]): RawBuilder<unknown>;
+  /** inserts the row, or updates the `update` columns of the row its `conflict` columns match */
+  upsert(table: string, row: Record<string, unknown>, conflict: string[], update: string[]): RawBuilder<unknown>;
+}
+
+/** JSON values in columns: text on SQLite, jsonb on PostgreSQL. */
+export interface JsonRole {
+  /** a JSON value as a parameter the json column accepts */
+  toDb(value: unknown): unknown;
+  /** a json column's value as read back, parsed */
+  fromDb(value: unknown): unknown;
+}
+
+/** Case-insensitive substring search, served by a text index where the database has one. */
+export interface TextSearchRole {
+  /** `term` matches a LIKE pattern (escaped with \), case-insensitively */
+  like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown>;
+  /** creates or refreshes the keyword index of one table; derived data only, so refreshing may rebuild it */
+  syncIndex(db: Kysely<unknown>, target: KeywordColumns, warn: Warn): Promise<void>;
+  /** some keyword column contains `keyword` (non-empty), case-insensitively: the list's keyword search */
+  keywordCondition(target: KeywordColumns, keyword: string): RawBuilder<unknown>;
+}
+
+/** Constraint violations as the drivers report them. */
+export interface ErrorsRole {
+  /** a unique-index violation: the index name where the database names it, else the indexed columns */
+  uniqueViolation(error: unknown): { index: string | null; columns: string[] } | null;
+  /** a foreign-key violation */
+  foreignKeyViolation(error: unknown): boolean;
+}
+
+/**
+ * Everything the server engine needs to know about the SQL dialect it runs on, one implementation
+ * per database under server/db/dialects/<name>/ with the same role files. The engine asks the
+ * adapter and never tests which database it is on (tests/server/dialectAdapters.test.ts).
+ */
+export interface DbAdapter {
+  /** for logs and messages only */
+  readonly name: DbDialectName;
+  readonly ddl: DdlRole;
+  readonly paging: PagingRole;
+  readonly upsert: UpsertRole;
+  readonly json: JsonRole;
+  readonly textSearch: TextSearchRole;
+  readonly errors: ErrorsRole;
+}

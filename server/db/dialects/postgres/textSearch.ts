@@ -1,0 +1,54 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { shortIdentifier } from '../../identifiers.js';
+import { escapeLike } from '../escapeLike.js';
+import type { TextSearchRole, Warn } from '../DbAdapter.js';
+
+/**
+ * Keyword search on PostgreSQL: ILIKE over the keyword columns, served by a pg_trgm GIN index on each
+ * (the planner combines them with a bitmap OR). pg_trgm indexes substrings of three or more
+ * characters in any script; for shorter patterns the planner falls back to the sort index or a scan
+ * by itself. Without the extension (not installed, or no right to create it) the search still works,
+ * unindexed, after a warning.
+ */
+function like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
+  return sql`${term} ilike ${pattern} escape '\\'`;
+}
+
+async function createTrigramExtension(db: Kysely<unknown>, warn: Warn): Promise<boolean> {
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    return true;
+  } catch (error) {
+    // two servers creating it at once: one of them wins, which is all we need
+    const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+    if (rows.length > 0) return true;
+    warn(`[keyword search] the pg_trgm extension could not be created (${(error as Error).message}); keyword searches run without a text index`);
+    return false;
+  }
+}
+
+/** One adapter per database handle, so whether the extension exists is asked once per server. */
+export function createPostgresTextSearch(): TextSearchRole {
+  let trigrams: Promise<boolean> | null = null;
+  return {
+    like,
+
+    async syncIndex(db, { table, columns }, warn) {
+      if (columns.length === 0) return;
+      trigrams ??= createTrigramExtension(db, warn);
+      if (!(await trigrams)) return;
+      for (const column of columns) {
+        const name = shortIdentifier(`tx_${table}_${column}`);
+        await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);
+      }
+    },
+
+    keywordCondition({ columns }, keyword) {
+      const pattern = `%${escapeLike(keyword)}%`;
+      return sql`(${sql.join(
+        columns.map((c) => like(sql.ref(c), pattern)),
+        sql` or `,
+      )})`;
+    },
+  };
+}

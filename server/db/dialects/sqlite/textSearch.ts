@@ -1,0 +1,81 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { escapeLike } from '../escapeLike.js';
+import type { KeywordColumns, TextSearchRole } from '../DbAdapter.js';
+
+/**
+ * Keyword search on SQLite: an FTS5 table per model with the trigram tokenizer, external content
+ * (it stores only the index; the rows stay in the model's table, joined by rowid) and triggers that
+ * keep it in step with every insert, update and delete, whoever writes. A trigram index finds
+ * substrings of three or more characters, case-insensitively, in any script; shorter keywords have
+ * no trigram to look up, so they fall back to LIKE over the table (the list's read plans keep that
+ * cheap where matches are dense, and off the main thread where they are not).
+ *
+ * The rowid of a table without an INTEGER PRIMARY KEY may change on VACUUM, which would misalign the
+ * index: after a VACUUM, `insert into <table>_fts(<table>_fts) values ('rebuild')`.
+ */
+const TRIGRAM = 3;
+
+const ftsTable = (table: string) => `${table}_fts`;
+const triggerName = (table: string, event: 'ai' | 'ad' | 'au') => `${table}_fts_${event}`;
+
+function like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
+  // SQLite's LIKE folds ASCII letters only; the trigram index folds every script's
+  return sql`${term} like ${pattern} escape '\\'`;
+}
+
+async function indexedColumns(db: Kysely<unknown>, table: string): Promise<string[] | null> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${ftsTable(table)})`.execute(db);
+  return rows.length > 0 ? rows.map((r) => r.name) : null;
+}
+
+async function dropIndex(db: Kysely<unknown>, table: string): Promise<void> {
+  for (const event of ['ai', 'ad', 'au'] as const) await sql`drop trigger if exists ${sql.id(triggerName(table, event))}`.execute(db);
+  await sql`drop table if exists ${sql.table(ftsTable(table))}`.execute(db);
+}
+
+async function createIndex(db: Kysely<unknown>, { table, columns }: KeywordColumns): Promise<void> {
+  const fts = sql.table(ftsTable(table));
+  const source = sql.table(table);
+  const names = sql.join(columns.map((c) => sql.id(c)));
+  const row = (prefix: 'new' | 'old') => sql.join(columns.map((c) => sql`${sql.raw(prefix)}.${sql.id(c)}`));
+  await sql`create virtual table ${fts} using fts5(${names}, content=${sql.lit(table)}, tokenize='trigram')`.execute(db);
+  await sql`create trigger ${sql.id(triggerName(table, 'ai'))} after insert on ${source} begin
+      insert into ${fts} (rowid, ${names}) values (new.rowid, ${row('new')});
+    end`.execute(db);
+  await sql`create trigger ${sql.id(triggerName(table, 'ad'))} after delete on ${source} begin
+      insert into ${fts} (${fts}, rowid, ${names}) values ('delete', old.rowid, ${row('old')});
+    end`.execute(db);
+  await sql`create trigger ${sql.id(triggerName(table, 'au'))} after update of ${names} on ${source} begin
+      insert into ${fts} (${fts}, rowid, ${names}) values ('delete', old.rowid, ${row('old')});
+      insert into ${fts} (rowid, ${names}) values (new.rowid, ${row('new')});
+    end`.execute(db);
+  // index the rows the table already holds
+  await sql`insert into ${fts} (${fts}) values ('rebuild')`.execute(db);
+}
+
+export const sqliteTextSearch: TextSearchRole = {
+  like,
+
+  async syncIndex(db, target) {
+    const present = await indexedColumns(db, target.table);
+    if (present && present.join() === target.columns.join()) return;
+    await db.transaction().execute(async (trx) => {
+      await dropIndex(trx, target.table);
+      if (target.columns.length > 0) await createIndex(trx, target);
+    });
+  },
+
+  keywordCondition({ table, columns }, keyword) {
+    if ([...keyword].length < TRIGRAM) {
+      const pattern = `%${escapeLike(keyword)}%`;
+      return sql`(${sql.join(
+        columns.map((c) => like(sql.ref(c), pattern)),
+        sql` or `,
+      )})`;
+    }
+    // a quoted FTS5 string is one phrase of the keyword's trigrams, i.e. the keyword as a substring
+    const phrase = `"${keyword.replace(/"/g, '""')}"`;
+    const fts = sql.table(ftsTable(table));
+    return sql`${sql.ref(`${table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+  },
+};

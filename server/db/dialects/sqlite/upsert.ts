@@ -1,0 +1,7 @@
+import type { UpsertRole } from '../DbAdapter.js';
+import { insertOnConflictDoNothing, insertOnConflictDoUpdate } from '../upsertSql.js';
+
+export const sqliteUpsert: UpsertRole = {
+  insertIgnoring: insertOnConflictDoNothing,
+  upsert: insertOnConflictDoUpdate,
+};

@@ -1,0 +1,87 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../server/db/createDb.js';
+import { createTestDatabase, databaseMatrix, type TestDatabase } from '../helpers/databases.js';
+
+const matrix = await databaseMatrix();
+
+// Each role of the dialect adapters (server/db/dialects/<name>/) against the real database: the
+// engine relies on these answers and never looks at the database's name itself.
+describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let database: TestDatabase;
+    let handle: DbHandle;
+    let db: Kysely<unknown>;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+      db = handle.db.withoutPlugins() as unknown as Kysely<unknown>;
+      const { ddl } = handle.adapter;
+      await sql`create table parent_row (id varchar(36) primary key)`.execute(db);
+      await sql`create table adapter_row (
+          id varchar(36) primary key,
+          code varchar(20) not null,
+          label varchar(50),
+          payload ${sql.raw(ddl.columnType('json'))},
+          parent_id varchar(36) references parent_row (id)
+        )`.execute(db);
+      await sql`create unique index ux_adapter_row_code on adapter_row (code)`.execute(db);
+    });
+    afterAll(async () => {
+      await handle?.close();
+      await database?.drop();
+    });
+
+    it('upsert: inserts, skips or updates the row its conflict columns match', async () => {
+      const { upsert } = handle.adapter;
+      await upsert.insertIgnoring('adapter_row', [{ id: 'a', code: 'A', label: 'first' }, { id: 'b', code: 'B', label: 'second' }], ['code']).execute(db);
+      await upsert.insertIgnoring('adapter_row', [{ id: 'a2', code: 'A', label: 'ignored' }], ['code']).execute(db);
+      await upsert.upsert('adapter_row', { id: 'b2', code: 'B', label: 'updated' }, ['code'], ['label']).execute(db);
+      await upsert.upsert('adapter_row', { id: 'c', code: 'C', label: 'new' }, ['code'], ['label']).execute(db);
+      const { rows } = await sql<{ id: string; code: string; label: string }>`select id, code, label from adapter_row order by code`.execute(db);
+      expect(rows).toEqual([
+        { id: 'a', code: 'A', label: 'first' },
+        { id: 'b', code: 'B', label: 'updated' },
+        { id: 'c', code: 'C', label: 'new' },
+      ]);
+    });
+
+    it('json: a value round-trips through the json column, arrays and strings included', async () => {
+      const { json } = handle.adapter;
+      const values: unknown[] = [{ a: [1, 'x', null], b: { c: true } }, [1, 2, 3], '文本', 42, null];
+      for (const [i, value] of values.entries()) {
+        await sql`insert into adapter_row (id, code, payload) values (${`j${i}`}, ${`J${i}`}, ${json.toDb(value)})`.execute(db);
+      }
+      const { rows } = await sql<{ payload: unknown }>`select payload from adapter_row where code like 'J%' order by code`.execute(db);
+      expect(rows.map((r) => json.fromDb(r.payload))).toEqual(values);
+    });
+
+    it('errors: names the unique index or its columns, and recognises a foreign-key violation', async () => {
+      const { errors } = handle.adapter;
+      const duplicate = await sql`insert into adapter_row (id, code) values ('dup', 'A')`.execute(db).catch((e: unknown) => e);
+      const violation = errors.uniqueViolation(duplicate);
+      expect(violation).not.toBeNull();
+      expect(violation!.index === 'ux_adapter_row_code' || violation!.columns.at(-1) === 'code').toBe(true);
+      expect(errors.foreignKeyViolation(duplicate)).toBe(false);
+
+      const orphan = await sql`insert into adapter_row (id, code, parent_id) values ('fk', 'FK', 'missing')`.execute(db).catch((e: unknown) => e);
+      expect(errors.foreignKeyViolation(orphan)).toBe(true);
+      expect(errors.uniqueViolation(orphan)).toBeNull();
+      expect(errors.uniqueViolation(new Error('something else'))).toBeNull();
+    });
+
+    it('textSearch.like: case-insensitive, with escaped wildcards', async () => {
+      const { textSearch } = handle.adapter;
+      await sql`insert into adapter_row (id, code, label) values ('l1', 'L1', 'Quality 50%'), ('l2', 'L2', 'quality 500')`.execute(db);
+      const { rows } = await sql<{ id: string }>`select id from adapter_row where ${textSearch.like(sql.ref('label'), '%QUALITY 50\\%')} order by id`.execute(db);
+      expect(rows.map((r) => r.id)).toEqual(['l1']);
+    });
+
+    it('paging: NULL sort values go where the adapter says', async () => {
+      await sql`insert into adapter_row (id, code, label) values ('n1', 'N1', 'named'), ('n2', 'N2', null)`.execute(db);
+      const ordered = await sql<{ id: string }>`select id from adapter_row where id in ('n1', 'n2') order by label asc`.execute(db);
+      expect(ordered.rows.map((r) => r.id)).toEqual(handle.adapter.paging.nullsFirstAscending ? ['n2', 'n1'] : ['n1', 'n2']);
+    });
+  });
+});
