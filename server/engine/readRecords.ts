@@ -35,7 +35,7 @@ function hasFilter(q: WhereParts): boolean {
 /** The exact size of a filtered set in the caller's scope, cached per filter and scope until the table is written (tableCache.ts). */
 function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: EngineContext): Promise<number> {
   return env.totals.obtain(model.tableName, filterKey(parts, ctx), async () => {
-    const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, ctx)}`;
+    const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, ctx, 'set')}`;
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
     return Number(row?.total ?? 0);
   });
@@ -53,7 +53,7 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
     void env.anchors
       .obtain(model.tableName, key, async () => ({
         stride,
-        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx), stride).compile(env.reader)),
+        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx, 'set'), stride).compile(env.reader)),
       }))
       .catch(() => {});
     return null;

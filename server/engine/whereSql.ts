@@ -61,7 +61,7 @@ export function whereSql(model: CompiledModel, parts: WhereParts, ctx: ReadScope
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   for (const c of parts.filters) all.push(conditionSql(model, c));
-  if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword));
+  if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword, plan === 'index' ? 'filter' : 'lookup'));
   if (parts.superQuery.length > 0) {
     all.push(sql`(${sql.join(parts.superQuery.map((c) => conditionSql(model, c)), parts.matchType === 'or' ? OR : AND)})`);
   }
@@ -91,6 +91,7 @@ export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: Re
  * matches are dense. 'scan' (where the adapter's paging.scanPlans): the tenant and sort terms are
  * made unindexable, so the database scans once (or reads the text index's matches) and sorts the
  * few matches — what a selective filter needs, where the index walk would visit most of the table
- * in random order.
+ * in random order. 'set': a read of the whole filtered set (counts, page anchors); the keyword is
+ * looked up in the text index.
  */
-export type ReadPlan = 'index' | 'scan';
+export type ReadPlan = 'index' | 'scan' | 'set';

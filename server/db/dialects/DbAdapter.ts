@@ -51,8 +51,12 @@ export interface TextSearchRole {
   like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown>;
   /** creates or refreshes the keyword index of one table; derived data only, so refreshing may rebuild it */
   syncIndex(db: Kysely<unknown>, target: KeywordColumns, warn: Warn): Promise<void>;
-  /** some keyword column contains `keyword` (non-empty), case-insensitively: the list's keyword search */
-  keywordCondition(target: KeywordColumns, keyword: string): RawBuilder<unknown>;
+  /**
+   * Some keyword column contains `keyword` (non-empty), case-insensitively: the list's keyword search.
+   * 'lookup' finds the matches in the text index (counts, sparse pages); 'filter' tests each row a
+   * read visits anyway (a page read by walking the sort index, which stops after a page of matches).
+   */
+  keywordCondition(target: KeywordColumns, keyword: string, use: 'lookup' | 'filter'): RawBuilder<unknown>;
 }
 
 /** Constraint violations as the drivers report them. */

@@ -65,8 +65,10 @@ export const sqliteTextSearch: TextSearchRole = {
     });
   },
 
-  keywordCondition({ table, columns }, keyword) {
-    if ([...keyword].length < TRIGRAM) {
+  keywordCondition({ table, columns }, keyword, use) {
+    // a lookup lists every match before the read starts: worth it for a whole set or a sparse page,
+    // not for a walk that meets a page of matches within a few rows
+    if (use === 'filter' || [...keyword].length < TRIGRAM) {
       const pattern = `%${escapeLike(keyword)}%`;
       return sql`(${sql.join(
         columns.map((c) => like(sql.ref(c), pattern)),
