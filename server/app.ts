@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
 import modelFileRoutes from './api/modelFiles.js';
+import modelReleaseRoutes from './api/modelRelease.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
 import sysLoginRoutes from './api/sysLogin.js';
@@ -11,16 +12,20 @@ import sysUserSelfRoutes from './api/sysUserSelf.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, type DbHandle } from './db/createDb.js';
+import { postgresModelChannel } from './db/dialects/postgres/modelChannel.js';
+import { openSqliteModelChannel } from './db/dialects/sqlite/modelChannel.js';
 import { migrateCore } from './db/migrate.js';
 import { createDictCache } from './dict/dictCache.js';
-import type { HookRegistry } from './engine/hookRegistry.js';
+import { createEngineEnv } from './engine/engineEnv.js';
+import { createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
 import { syncModuleData } from './engine/syncModuleData.js';
+import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
 import accessPlugin from './plugins/accessPlugin.js';
-import contextPlugin from './plugins/contextPlugin.js';
+import contextPlugin, { type AppContext } from './plugins/contextPlugin.js';
 import securityHeaders from './plugins/securityHeaders.js';
 import errorPlugin from './plugins/errorPlugin.js';
 
@@ -69,6 +74,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   let db: DbHandle | null = null;
+  let store: ModelStore | null = null;
   try {
     db = createDb({
       dataDir: config.dataDir,
@@ -77,13 +83,34 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       onQuery: queryObserver(app, config, options.onQuery),
     });
     await migrateCore(db.db);
-    const modules = loadModules(config.schemaDirs);
-    await syncModelTables(db, modules);
-    await syncModuleData(db, modules);
-    const { generatedPassword } = await ensureBootstrap(db.db, config, modules);
+    const fileModules = loadModules(config.schemaDirs);
+    const dicts = createDictCache(db.db);
+    const translate = createTranslator(fileModules);
+    store = await openModelStore({
+      handle: db,
+      openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
+      fileModules,
+      hooks: options.hooks ?? createHookRegistry(),
+      env: createEngineEnv(db, translate, dicts),
+      warn: (message, error) => app.log.warn({ err: error }, message),
+    });
+    const modelStore = store;
+    await syncModelTables(db, modelStore.current().modules);
+    await syncModuleData(db, modelStore.current().modules);
+    const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules);
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
-    await app.register(contextPlugin, { config, db, modules, dicts: createDictCache(db.db), translate: createTranslator(modules) });
+    // modules is read through the store: a release shows in it at once
+    const ctx: AppContext = {
+      config,
+      db,
+      get modules() {
+        return modelStore.current().modules;
+      },
+      dicts,
+      translate,
+    };
+    await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
     await app.register(securityHeaders, {
       contentSecurityPolicy: {
@@ -112,18 +139,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
     await app.register(sysDictRoutes);
-    await app.register(modelFileRoutes);
-    await app.register(modelRoutes, { hooks: options.hooks });
+    await app.register(modelFileRoutes, { store: modelStore });
+    await app.register(modelReleaseRoutes, { store: modelStore });
+    await app.register(modelRoutes, { store: modelStore });
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;
     app.addHook('onClose', async () => {
+      await modelStore.close();
       await handle.close();
     });
     await app.ready();
     return app;
   } catch (error) {
     await app.close().catch(() => {});
+    await store?.close().catch(() => {});
     await db?.close().catch(() => {});
     throw error;
   }

@@ -60,6 +60,7 @@ const CATALOGUE = {
   CL_ERR_QUERY_RULE_UNKNOWN: { kind: 'badRequest', 'zh-CN': '不支持的查询规则：{rule}', en: 'Unsupported query rule: {rule}' },
   CL_ERR_QUERY_INVALID: { kind: 'badRequest', 'zh-CN': '查询条件格式错误：{detail}', en: 'Invalid query: {detail}' },
   CL_ERR_DICT_TABLE_UNKNOWN: { kind: 'badRequest', 'zh-CN': '不支持的字典表：{table}', en: 'Unsupported dictionary table: {table}' },
+  CL_ERR_MODEL_INVALID: { kind: 'validation', 'zh-CN': '模型文件有误：{detail}', en: 'The model file is invalid: {detail}' },
   CL_ERR_MODEL_UNKNOWN: { kind: 'notFound', 'zh-CN': '模型不存在：{id}', en: 'No such model: {id}' },
   CL_ERR_RECORD_NOT_FOUND: { kind: 'business', 'zh-CN': '未找到对应数据', en: 'Record not found' },
   CL_ERR_RECORD_STALE: { kind: 'business', 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this record, please reload and try again' },

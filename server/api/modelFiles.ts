@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../runtime/model/types.js';
 import { buildServedModel } from '../engine/serveModel.js';
+import type { ModelStore, StoredModel } from '../engine/store/modelStore.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { appError } from '../errors.js';
 
@@ -24,22 +25,26 @@ function matches(request: FastifyRequest, etag: string): boolean {
 /**
  * GET /system/model/:id: the model file plus its texts in the caller's language and the patterns
  * its fields use, so the client never bundles model files. The body is serialised once per
- * (model, language) and served byte-identical, so a strong ETag over it is honest; the client
- * revalidates every time (no-cache) and gets 304 until the server is restarted with a new file.
+ * (model version, language) and served byte-identical, so a strong ETag over it is honest; the client
+ * revalidates every time (no-cache) and gets 304 until the model is released again.
  */
-export default async function modelFileRoutes(app: FastifyInstance): Promise<void> {
+export default async function modelFileRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
+  const { store } = options;
   const prepared = new Map<string, Prepared>();
+  // a release makes the model's prepared bodies stale: drop them rather than let them pile up
+  store.onSwap((id) => {
+    for (const key of prepared.keys()) if (key.startsWith(`${id}\u0000`)) prepared.delete(key);
+  });
 
-  function prepare(id: string, lang: Lang): Prepared {
-    const key = `${id}\u0000${lang}`;
-    let entry = prepared.get(key);
-    if (!entry) {
-      const model = app.ctx.modules.models.get(id)!;
-      const body = JSON.stringify(toJeecgEnvelope(buildServedModel(model, lang, app.ctx.translate)));
-      entry = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, body };
-      prepared.set(key, entry);
+  function prepare(entry: StoredModel, lang: Lang): Prepared {
+    const key = `${entry.model.id}\u0000${entry.checksum}\u0000${lang}`;
+    let ready = prepared.get(key);
+    if (!ready) {
+      const body = JSON.stringify(toJeecgEnvelope(buildServedModel(entry.model, lang, app.ctx.translate)));
+      ready = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, body };
+      prepared.set(key, ready);
     }
-    return entry;
+    return ready;
   }
 
   app.get<{ Params: { id: string } }>(
@@ -47,8 +52,9 @@ export default async function modelFileRoutes(app: FastifyInstance): Promise<voi
     { schema: { params: PARAMS, querystring: QUERY }, config: { access: 'authenticated' } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!app.ctx.modules.models.has(id)) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
-      const { etag, body } = prepare(id, request.lang);
+      const entry = store.current().entries.get(id);
+      if (!entry) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
+      const { etag, body } = prepare(entry, request.lang);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language');
       if (matches(request, etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);

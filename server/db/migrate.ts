@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core0001 from './migrations/0001_core.js';
 import * as seed0002 from './migrations/0002_seed.js';
+import * as modelStore0003 from './migrations/0003_model_store.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -10,6 +11,7 @@ import * as seed0002 from './migrations/0002_seed.js';
 const CORE_MIGRATIONS: Record<string, Migration> = {
   '0001_core': core0001,
   '0002_seed': seed0002,
+  '0003_model_store': modelStore0003,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

@@ -219,6 +219,21 @@ export interface SecurityLogTable {
   detail: string | null;
 }
 
+/** A model released at run time (server/engine/store/). */
+export interface ModelTable {
+  /** the model id, e.g. 'lab.sample' */
+  id: string;
+  module: string;
+  /** the released model file, as JSON text */
+  json: string;
+  /** 1 for the first release of this id, +1 per release */
+  version: number;
+  /** sha256 (hex) of json */
+  checksum: string;
+  releasedBy: string | null;
+  releasedAt: string;
+}
+
 export interface Database {
   sysTenant: TenantTable;
   sysUser: UserTable;
@@ -234,4 +249,5 @@ export interface Database {
   sysDictItem: DictItemTable;
   sysSession: SessionTable;
   sysSecurityLog: SecurityLogTable;
+  sysModel: ModelTable;
 }

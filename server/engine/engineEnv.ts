@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { DbHandle } from '../db/createDb.js';
 import type { Database } from '../db/schema.js';
 import type { SlowReads } from '../db/slowReads.js';
+import type { DictCache } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
-import type { ContextFor } from './context.js';
+import { createContextFor, type ContextFor } from './context.js';
+import { UNRESTRICTED } from './dataScope.js';
 import type { PageAnchors } from './pageAnchors.js';
-import type { TableCache, TableGenerations } from './tableCache.js';
-import type { ToDictText } from './toDictText.js';
+import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
+import { createDictTexts, type ToDictText } from './toDictText.js';
 
 /** What the engine's reads and writes share within one app. */
 export interface EngineEnv {
@@ -26,4 +29,21 @@ export interface EngineEnv {
   anchors: TableCache<PageAnchors>;
   /** the engine context of a request for one model: every read and write of the model takes one */
   contextFor: ContextFor;
+}
+
+/** One per app: the caches start empty and are shared by every model the store holds. */
+export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache): EngineEnv {
+  const generations = createTableGenerations();
+  return {
+    db: handle.db,
+    reader: handle.db.withoutPlugins() as unknown as EngineEnv['reader'],
+    slow: handle.slowReads,
+    translate,
+    toDictText: createDictTexts(dicts, translate),
+    generations,
+    totals: createTableCache<number>({ generations }),
+    // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
+    anchors: createTableCache({ generations, maxEntries: 200 }),
+    contextFor: createContextFor(async () => UNRESTRICTED),
+  };
 }

@@ -33,15 +33,19 @@ function paramRoles(model: CompiledModel): Map<string, ParamRole> {
     roles.set(`${field.name}_begin`, { field, part: 'begin' });
     roles.set(`${field.name}_end`, { field, part: 'end' });
   }
+  // the other dialect's page number is understood too: clients written for one send it to both
   const dialect: [string, Role][] =
     model.model.api.dialect === 'jeecg'
-      ? [['pageNo', 'pageNo'], ['pageSize', 'pageSize'], ['column', 'sortField'], ['order', 'sortOrder'], ['field', 'projection']]
-      : [['currentPage', 'pageNo'], ['pageSize', 'pageSize'], ['sidx', 'sortField'], ['sort', 'sortOrder']];
-  for (const [name, role] of dialect) roles.set(name, role);
+      ? [['pageNo', 'pageNo'], ['currentPage', 'pageNo'], ['pageSize', 'pageSize'], ['column', 'sortField'], ['order', 'sortOrder'], ['field', 'projection']]
+      : [['currentPage', 'pageNo'], ['pageNo', 'pageNo'], ['pageSize', 'pageSize'], ['sidx', 'sortField'], ['sort', 'sortOrder']];
   if (model.keywordFields.length > 0) roles.set('keyword', 'keyword');
   roles.set('superQueryParams', 'superQuery');
   roles.set('superQueryMatchType', 'matchType');
+  // cache busters (jeecg's _t, jQuery's _) carry no meaning
   roles.set('_t', 'ignore');
+  roles.set('_', 'ignore');
+  // set last: a model field with one of these names is filtered through the superQuery, never by its bare name
+  for (const [name, role] of dialect) roles.set(name, role);
   return roles;
 }
 

@@ -37,11 +37,20 @@ export function formatProblem(p: SchemaProblem): string {
 }
 
 /** Tables the core migrations own; a model may not claim them. */
-const CORE_TABLES = new Set([
+export const CORE_TABLES: ReadonlySet<string> = new Set([
   'sys_tenant', 'sys_user', 'sys_user_tenant', 'sys_role', 'sys_user_role', 'sys_permission', 'sys_role_permission',
   'sys_depart', 'sys_user_depart', 'sys_user_position', 'sys_dict', 'sys_dict_item', 'sys_session', 'sys_security_log',
-  'kysely_migration', 'kysely_migration_lock',
+  'sys_model', 'kysely_migration', 'kysely_migration_lock',
 ]);
+
+/** Checks one parsed model file on its own: the meta-schema, then the rules within the file. */
+export type CheckModelFile = (model: unknown, file: string) => SchemaProblem[];
+
+/** One Ajv compile per caller (module loading, the model store's release). */
+export function createModelFileCheck(): CheckModelFile {
+  const validateModel = compile(new Ajv({ allErrors: true, strict: false }), modelSchema);
+  return (model, file) => (validateModel(model) ? checkModel(model as ModelFile, file) : ajvProblems(file, validateModel.errors));
+}
 
 function compile(ajv: Ajv, schema: object): ValidateFunction {
   return ajv.compile(schema);
@@ -71,7 +80,7 @@ function readJson(file: string, problems: SchemaProblem[]): unknown {
  */
 export function loadModules(roots: string[]): ModuleSet {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const validateModel = compile(ajv, modelSchema);
+  const checkModelFile = createModelFileCheck();
   const validateModule = compile(ajv, moduleSchema);
   const validateLocale = compile(ajv, localeSchema);
   const problems: SchemaProblem[] = [];
@@ -103,12 +112,8 @@ export function loadModules(roots: string[]): ModuleSet {
         const modelPath = path.join(modelDir, name);
         const model = readJson(modelPath, problems) as ModelFile | undefined;
         if (model === undefined) continue;
-        if (!validateModel(model)) {
-          problems.push(...ajvProblems(modelPath, validateModel.errors));
-          continue;
-        }
-        const local = checkModel(model, modelPath);
-        if (!model.id.startsWith(`${file.id}.`)) local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
+        const local = checkModelFile(model, modelPath);
+        if (typeof model.id === 'string' && !model.id.startsWith(`${file.id}.`)) local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
         problems.push(...local);
         if (local.length === 0) {
           models.push(model);

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { logSecurityEvent } from '../auth/securityLog.js';
-import { AppError, type ErrorCode } from '../errors.js';
-import { compileModel } from './compileModel.js';
-import { createContextFor } from './context.js';
-import { UNRESTRICTED } from './dataScope.js';
-import type { EngineEnv } from './engineEnv.js';
-import { createHookRegistry, type HookRegistry } from './hookRegistry.js';
-import { registerLookups } from './lookupRoutes.js';
-import { registerOperations } from './operationRoutes.js';
-import { createDictTexts } from './toDictText.js';
-import { createTableCache, createTableGenerations } from './tableCache.js';
+import { AppError, appError, type ErrorCode } from '../errors.js';
+import type { ModelStore } from './store/modelStore.js';
+import type { RouteMatch } from './store/routeTable.js';
 
 /** Refusals that name an identifier a model does not declare: probing, or a client out of step (security.md §21). */
 const REFUSED_IDENTIFIERS: ReadonlySet<ErrorCode> = new Set([
@@ -20,32 +13,26 @@ const REFUSED_IDENTIFIERS: ReadonlySet<ErrorCode> = new Set([
   'CL_ERR_QUERY_RULE_UNKNOWN',
 ]);
 
+/** The URL families model endpoints live under (docs/api.md); one dispatching route each. */
+export const MODEL_FAMILIES = ['/api', '/sys', '/system', '/admin', '/online'] as const;
+
+// Values stay strings (repeated names fail here); names and values are checked against the model by the handlers.
+const QUERY = { type: 'object', additionalProperties: { type: 'string', maxLength: 20_000 } } as const;
+
 export interface ModelRoutesOptions {
-  /** named hooks the models may reference (model.hooks.beforeWrite); an unknown name fails startup */
-  hooks?: HookRegistry;
+  store: ModelStore;
 }
 
 /**
- * The generic endpoints of every loaded model (docs/api.md "Generic model endpoints") and their
- * lookups. Each model is compiled once here: field whitelist, column references, validators,
- * the list-parameter table. Requests only look things up.
+ * The generic endpoints of every model the store holds (docs/api.md "Generic model endpoints"), with
+ * nothing registered per model: one wildcard route per family whose access hook matches the request
+ * against the store's current route table (accessPlugin, access 'model'), checks the matched
+ * operation's permission, and whose handler runs that operation. Fastify prefers static and
+ * parametric routes to wildcards, so the hand-written routes of a family keep answering.
  */
-export default async function modelRoutes(app: FastifyInstance, options: ModelRoutesOptions = {}): Promise<void> {
-  const { db, modules, dicts, translate } = app.ctx;
-  const hooks = options.hooks ?? createHookRegistry();
-  const generations = createTableGenerations();
-  const env: EngineEnv = {
-    db: db.db,
-    reader: db.db.withoutPlugins() as unknown as EngineEnv['reader'],
-    slow: db.slowReads,
-    translate,
-    toDictText: createDictTexts(dicts, translate),
-    generations,
-    totals: createTableCache<number>({ generations }),
-    // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
-    anchors: createTableCache({ generations, maxEntries: 200 }),
-    contextFor: createContextFor(async () => UNRESTRICTED),
-  };
+export default async function modelRoutes(app: FastifyInstance, options: ModelRoutesOptions): Promise<void> {
+  const { db } = app.ctx;
+  const { store } = options;
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || !REFUSED_IDENTIFIERS.has(error.code)) return;
     void logSecurityEvent(db.db, {
@@ -54,12 +41,21 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
       username: request.auth?.username,
       ip: request.ip,
       requestId: request.id,
-      detail: `${request.method} ${request.routeOptions.url ?? ''}: ${error.code} ${JSON.stringify(error.params)}`,
+      detail: `${request.method} ${request.dispatched?.route.url ?? request.routeOptions.url ?? ''}: ${error.code} ${JSON.stringify(error.params)}`,
     });
   });
-  for (const model of modules.models.values()) {
-    const compiled = compileModel(model, db.adapter, hooks);
-    registerOperations(app, env, compiled);
-    registerLookups(app, env, compiled);
+  for (const family of MODEL_FAMILIES) {
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'DELETE'],
+      url: `${family}/*`,
+      schema: { querystring: QUERY },
+      config: { access: 'model', dispatcher: store.dispatcher },
+      handler: async (request) => {
+        const match = request.dispatched as RouteMatch | null;
+        // the access hook answers unmatched paths (401, then 404); this is only reached with a match
+        if (!match) throw appError('CL_ERR_NOT_FOUND');
+        return match.route.handler(request);
+      },
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { OPERATION_PERMISSION, type OperationName } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
@@ -10,16 +10,11 @@ import { createListQueryParser, type ListQueryParser } from './listQuery.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { getRecord, listRecords } from './readRecords.js';
 import { assertQueryNames, bodyOf, idOf, idsOf, splitRoute, type RouteParts } from './requestParts.js';
+import type { ModelRoute } from './store/routeTable.js';
 import { createRecord, deleteRecord, deleteRecords, toggleState, updateRecord } from './writeRecord.js';
 
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-// Values stay strings (repeated names fail here); names and values are checked against the model by the handlers.
-const QUERY = { type: 'object', additionalProperties: { type: 'string', maxLength: 20_000 } } as const;
-const BODY = { type: 'object', maxProperties: 200 } as const;
+/** A write names at most this many fields (what the per-route body schema used to say). */
+const MAX_BODY_PROPERTIES = 200;
 
 type Envelope = (data: unknown, message: MessageKey, request: FastifyRequest) => unknown;
 type Handler = (request: FastifyRequest) => Promise<unknown>;
@@ -48,12 +43,12 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
   },
   create: ({ env, model, envelope }) => async (request) => {
     assertQueryNames(request, ['_t']);
-    const row = await createRecord(env, model, bodyOf(request), await env.contextFor(request, model));
+    const row = await createRecord(env, model, writeBodyOf(request), await env.contextFor(request, model));
     return envelope(row, 'added', request);
   },
   update: ({ env, model, envelope }) => async (request) => {
     assertQueryNames(request, ['_t']);
-    const row = await updateRecord(env, model, idOf(request), bodyOf(request), await env.contextFor(request, model));
+    const row = await updateRecord(env, model, idOf(request), writeBodyOf(request), await env.contextFor(request, model));
     return envelope(row, 'edited', request);
   },
   delete: ({ env, model, route, envelope }) => async (request) => {
@@ -80,24 +75,25 @@ function envelopeOf(model: CompiledModel): Envelope {
     : (data, message, request) => toApiEnvelope(data, successMessage(message, request.lang));
 }
 
-/** The model's operations (resolveOperations), each guarded by its permission code. */
-export function registerOperations(app: FastifyInstance, env: EngineEnv, model: CompiledModel): void {
+/** The JSON object of a create or update, no larger than any model needs. */
+function writeBodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = bodyOf(request);
+  if (Object.keys(body).length > MAX_BODY_PROPERTIES) throw appError('CL_ERR_BAD_REQUEST', { detail: `body has more than ${MAX_BODY_PROPERTIES} properties` });
+  return body;
+}
+
+/** The model's operations (resolveOperations), each guarded by its permission code; the store dispatches them. */
+export function operationRoutes(env: EngineEnv, model: CompiledModel): ModelRoute[] {
   const envelope = envelopeOf(model);
   const parseList = createListQueryParser(model);
-  for (const [op, spec] of Object.entries(resolveOperations(model.model)) as [OperationName, string][]) {
+  return (Object.entries(resolveOperations(model.model)) as [OperationName, string][]).map(([op, spec]) => {
     const route = splitRoute(spec);
-    const takesBody = (op === 'create' || op === 'update') && (route.method === 'POST' || route.method === 'PUT');
-    const options: RouteOptions = {
+    return {
       method: route.method,
       url: route.url,
-      schema: {
-        querystring: QUERY,
-        ...(route.hasId ? { params: ID_PARAMS } : {}),
-        ...(takesBody ? { body: BODY } : {}),
-      },
-      config: { access: { permission: model.permission(OPERATION_PERMISSION[op]) } },
+      access: { permission: model.permission(OPERATION_PERMISSION[op]) },
+      modelId: model.model.id,
       handler: HANDLERS[op]({ env, model, route, envelope, parseList }),
     };
-    app.route(options);
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import type { Kysely, TableMetadata } from 'kysely';
+import type { ModelFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DbAdapter, Warn } from '../db/dialects/DbAdapter.js';
 import type { ModuleSet } from './loadModules.js';
@@ -13,11 +14,20 @@ export type { Warn } from '../db/dialects/DbAdapter.js';
  * The keyword search's text index is derived data: the adapter creates or rebuilds it.
  */
 export async function syncModelTables(handle: DbHandle, modules: ModuleSet, warn: Warn = (m) => console.warn(m)): Promise<void> {
+  await syncTablesOf(handle, modules.models.values(), warn);
+}
+
+/** The same for one model released at run time (server/engine/store/): the other tables are not touched. */
+export async function syncModelTable(handle: DbHandle, model: ModelFile, warn: Warn = (m) => console.warn(m)): Promise<void> {
+  await syncTablesOf(handle, [model], warn);
+}
+
+async function syncTablesOf(handle: DbHandle, models: Iterable<ModelFile>, warn: Warn): Promise<void> {
   // names here are already snake_case; the plugin would leave them alone, but DDL has no need of it
   const db = handle.db.withoutPlugins() as unknown as Kysely<unknown>;
   const { adapter } = handle;
   const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, t]));
-  for (const model of modules.models.values()) {
+  for (const model of models) {
     const spec = buildTableSpec(model);
     const table = existing.get(spec.table);
     if (table) await addMissingColumns(db, adapter, spec, table, warn);

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { ModelFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DbAdapter } from '../db/dialects/DbAdapter.js';
 import { newId } from '../db/ids.js';
@@ -29,6 +30,18 @@ export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Prom
       for (const dict of dictRows(mod.file)) await upsertDict(trx, dict, mod.file.id);
     }
   });
+}
+
+/**
+ * The button permission codes of one model released at run time, under the menu that shows it (if
+ * any), in the caller's transaction; new codes are granted to the admin role as at start-up.
+ */
+export async function syncModelPermissions(trx: Transaction<Database>, adapter: DbAdapter, model: ModelFile, moduleId: string, menuKey: string | null): Promise<void> {
+  const rows = modelButtonRows(model, menuKey);
+  const known = new Map(
+    (await trx.selectFrom('sysPermission').select(['id', 'defHash']).where('id', 'in', rows.map((r) => r.id)).execute()).map((r) => [r.id, r.defHash]),
+  );
+  for (const row of rows) await upsertPermission(trx, adapter, row, moduleId, known);
 }
 
 async function upsertPermission(trx: Transaction<Database>, adapter: DbAdapter, def: PermissionDef, moduleId: string, known: Map<string, string | null>): Promise<void> {

@@ -17,6 +17,33 @@ import { requestLang } from '../i18n/requestLang.js';
  */
 export type RouteAccess = 'public' | 'authenticated' | { permission: string };
 
+/**
+ * What a route's config may say: a RouteAccess, or 'model' for a route that serves many endpoints
+ * (the model store's family wildcards, /api/* …). Such a route carries a Dispatcher; the access hook
+ * matches the request against it first and then checks the matched endpoint's own access, so the
+ * permission is still decided per operation.
+ */
+export type RouteAccessConfig = RouteAccess | 'model';
+
+/** One endpoint behind a dispatching route. */
+export interface DispatchedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+export interface DispatchMatch {
+  route: DispatchedRoute;
+  params: Record<string, string>;
+}
+
+export interface Dispatcher {
+  /** the endpoint answering this method and URL now, or null */
+  match(method: string, url: string): DispatchMatch | null;
+  /** every endpoint it serves now (the route audit sees them like registered routes) */
+  routes(): RouteAccessEntry[];
+}
+
 export interface AuthContext extends SessionUser {
   /** the tenant this request acts in: the tenant_id header if the user belongs to it, else their first */
   tenantId: number;
@@ -24,19 +51,25 @@ export interface AuthContext extends SessionUser {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: RouteAccess;
+    access?: RouteAccessConfig;
+    /** with access 'model': resolves the endpoint */
+    dispatcher?: Dispatcher;
     /** reachable while the user still has to replace a generated first password */
     duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
     lang: Lang;
+    /** the endpoint a dispatching route matched (set by the access hook), else null */
+    dispatched: DispatchMatch | null;
   }
   interface FastifyInstance {
     /** routes registered in this context without config.access get this one (only used for the static client) */
     defaultRouteAccess: RouteAccess | null;
     /** every route registered so far with its access declaration (see listRoutes) */
     routeAccessTable: RouteAccessEntry[];
+    /** the dispatchers of routes registered with access 'model' (see listRoutes) */
+    routeDispatchers: Set<Dispatcher>;
   }
 }
 
@@ -47,9 +80,12 @@ export interface RouteAccessEntry {
   duringPasswordChange: boolean;
 }
 
-/** Every registered route and what it declares: the deny-by-default test walks this list. */
+/**
+ * Every registered route and what it declares, the endpoints behind dispatching routes included (as
+ * they are now): the deny-by-default test walks this list.
+ */
 export function listRoutes(app: FastifyInstance): RouteAccessEntry[] {
-  return [...app.routeAccessTable];
+  return [...app.routeAccessTable, ...[...app.routeDispatchers].flatMap((d) => d.routes())];
 }
 
 export interface AccessPluginOptions {
@@ -82,15 +118,22 @@ function tenantHeaderOf(request: FastifyRequest): number | 'invalid' | null {
 async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions): Promise<void> {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('dispatched', null);
   app.decorate('defaultRouteAccess', null);
   const routeAccessTable: RouteAccessEntry[] = [];
   app.decorate('routeAccessTable', routeAccessTable);
+  app.decorate('routeDispatchers', new Set<Dispatcher>());
 
   app.addHook('onRoute', function assertAccessDeclared(this: FastifyInstance, route: RouteOptions) {
-    const config = (route.config ??= {}) as { access?: RouteAccess; duringPasswordChange?: boolean };
+    const config = (route.config ??= {}) as { access?: RouteAccessConfig; dispatcher?: Dispatcher; duringPasswordChange?: boolean };
     if (config.access === undefined && this.defaultRouteAccess) config.access = this.defaultRouteAccess;
     if (config.access === undefined) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no config.access (public, authenticated or {permission})`);
+    }
+    if (config.access === 'model') {
+      if (!config.dispatcher) throw new Error(`route ${String(route.method)} ${route.url} has access 'model' but no dispatcher`);
+      this.routeDispatchers.add(config.dispatcher);
+      return;
     }
     for (const method of [route.method].flat()) {
       routeAccessTable.push({ method, url: route.url, access: config.access, duringPasswordChange: config.duringPasswordChange === true });
@@ -102,15 +145,38 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.lang = requestLang(request.headers['accept-language']);
-    const access = request.routeOptions.config.access;
-    if (access === 'public') return;
+    const config = request.routeOptions.config;
+    let access: RouteAccess | undefined;
+    let routeUrl = request.routeOptions.url ?? '';
+    // set when the route itself must not answer: the caller learns "not found" only once signed in
+    let notFound = false;
+    if (config.access === 'model') {
+      const match = config.dispatcher!.match(request.method, request.url);
+      request.dispatched = match;
+      if (match) {
+        access = match.route.access;
+        routeUrl = match.route.url;
+        request.params = match.params;
+      } else {
+        notFound = true;
+      }
+    } else {
+      access = config.access;
+    }
+    if (access === 'public') {
+      // a public wildcard (the built client's files) never answers under an API family
+      if (!(routeUrl.endsWith('*') && isApiPath(request.url))) return;
+      access = undefined;
+      notFound = true;
+    }
     // Unmatched URLs reach the not-found handler with no access config. Under an API family they are
     // treated like a protected route, so an anonymous caller learns nothing about which paths exist.
     if (access === undefined && !isApiPath(request.url)) return;
     const permission = access !== undefined && access !== 'authenticated' ? access.permission : null;
     const identity = await authenticate(request, permission);
     request.auth = identity.auth;
-    if (identity.auth.mustChangePassword && !request.routeOptions.config.duringPasswordChange && access !== undefined) {
+    if (notFound) throw appError('CL_ERR_NOT_FOUND');
+    if (identity.auth.mustChangePassword && !config.duringPasswordChange && access !== undefined) {
       throw appError('CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED');
     }
     if (!identity.granted) {
@@ -120,7 +186,7 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
         username: identity.auth.username,
         ip: request.ip,
         requestId: request.id,
-        detail: `${request.method} ${request.routeOptions.url ?? ''} needs ${permission}`,
+        detail: `${request.method} ${routeUrl} needs ${permission}`,
       });
       throw appError('CL_ERR_NO_PERMISSION');
     }

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelFile } from '../../../runtime/model/types.js';
+import type { DbHandle } from '../../db/createDb.js';
+import type { OpenModelChannel } from '../../db/modelChannel.js';
+import { appError } from '../../errors.js';
+import type { Dispatcher } from '../../plugins/accessPlugin.js';
+import type { SchemaProblem } from '../checkModel.js';
+import { compileModel, type CompiledModel } from '../compileModel.js';
+import type { EngineEnv } from '../engineEnv.js';
+import type { HookRegistry } from '../hookRegistry.js';
+import { createModelFileCheck, formatProblem, type LoadedModule, type ModuleSet } from '../loadModules.js';
+import { lookupRoutes } from '../lookupRoutes.js';
+import { modelMenuKeys } from '../moduleRows.js';
+import { operationRoutes } from '../operationRoutes.js';
+import { syncModelTable } from '../syncModelTables.js';
+import { syncModelPermissions } from '../syncModuleData.js';
+import { checkRelease } from './checkRelease.js';
+import { checksumOf, readReleasedRow, readReleasedRows, writeReleasedRow, type ReleasedRow } from './releasedModels.js';
+import { createRouteTable, type ModelRoute, type RouteTable } from './routeTable.js';
+
+/** One model as the store serves it, compiled once. */
+export interface StoredModel {
+  readonly model: ModelFile;
+  readonly compiled: CompiledModel;
+  readonly routes: readonly ModelRoute[];
+  /** 0: the module file; n: the n-th release in sys_model */
+  readonly version: number;
+  readonly checksum: string;
+}
+
+/**
+ * Everything a request needs about the models, as of one moment. Never changed after it is built: a
+ * release builds the next one and swaps the reference, so a request that matched its endpoint in this
+ * snapshot finishes with this snapshot's compiled model.
+ */
+export interface ModelSnapshot {
+  readonly serial: number;
+  readonly entries: ReadonlyMap<string, StoredModel>;
+  /** the module view other parts read (app.ctx.modules): file modules with the released models in place */
+  readonly modules: ModuleSet;
+  readonly routes: RouteTable;
+}
+
+export interface ReleaseResult {
+  id: string;
+  version: number;
+  checksum: string;
+  /** false when the same file was already the current version (nothing was done) */
+  changed: boolean;
+}
+
+export interface ModelStore {
+  current(): ModelSnapshot;
+  /** the endpoints of the current snapshot, for the family routes (access 'model') */
+  readonly dispatcher: Dispatcher;
+  readonly env: EngineEnv;
+  /**
+   * Validates a model file, migrates its table additively, upserts its permission codes, stores it in
+   * sys_model, swaps it in and tells the other servers. Throws CL_ERR_MODEL_INVALID naming every
+   * problem (JSON path and message); nothing is changed then.
+   */
+  release(file: unknown, options: { by: string | null }): Promise<ReleaseResult>;
+  /** loads the stored release of one model when it is newer than the one served (another server released it) */
+  reload(id: string): Promise<boolean>;
+  /** called with the model id after every swap (served-model caches drop their entries) */
+  onSwap(listener: (id: string) => void): void;
+  close(): Promise<void>;
+}
+
+export interface ModelStoreOptions {
+  handle: DbHandle;
+  /** how the servers of this database tell each other about releases */
+  openChannel: OpenModelChannel;
+  fileModules: ModuleSet;
+  hooks: HookRegistry;
+  env: EngineEnv;
+  warn: (message: string, error?: unknown) => void;
+}
+
+const MAX_DETAIL = 1_000;
+
+class InvalidModel extends Error {
+  constructor(readonly problems: SchemaProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+  }
+}
+
+function moduleIdOf(modelId: string): string {
+  return modelId.slice(0, modelId.indexOf('.'));
+}
+
+/** The file modules with each model replaced by the version served; a module only known from releases gets a bare entry. */
+function moduleSetOf(files: ModuleSet, entries: ReadonlyMap<string, StoredModel>): ModuleSet {
+  const models = new Map([...entries].map(([id, entry]) => [id, entry.model]));
+  const modules: LoadedModule[] = files.modules.map((mod) => ({ ...mod, models: mod.models.map((m) => models.get(m.id) ?? m) }));
+  const byId = new Map(modules.map((mod) => [mod.file.id, mod]));
+  const moduleOf = new Map<string, LoadedModule>();
+  for (const [id, model] of models) {
+    const moduleId = files.moduleOf.get(id)?.file.id ?? moduleIdOf(id);
+    let mod = byId.get(moduleId);
+    if (!mod) {
+      mod = { dir: '', file: { id: moduleId, title: moduleId }, models: [], modelFiles: new Map(), locales: {} };
+      modules.push(mod);
+      byId.set(moduleId, mod);
+    }
+    if (!mod.models.some((m) => m.id === id)) mod.models.push(model);
+    moduleOf.set(id, mod);
+  }
+  return { modules, models, moduleOf };
+}
+
+export async function openModelStore(options: ModelStoreOptions): Promise<ModelStore> {
+  const { handle, fileModules, hooks, env, warn } = options;
+  const origin = randomUUID();
+  const checkModelFile = createModelFileCheck();
+  const listeners: ((id: string) => void)[] = [];
+  // releases and reloads run one at a time, each against the snapshot current when it starts
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  function entryOf(model: ModelFile, version: number, checksum: string): StoredModel {
+    const compiled = compileModel(model, handle.adapter, hooks);
+    return { model, compiled, routes: [...operationRoutes(env, compiled), ...lookupRoutes(env, compiled)], version, checksum };
+  }
+
+  function snapshotOf(serial: number, entries: ReadonlyMap<string, StoredModel>): ModelSnapshot {
+    return { serial, entries, modules: moduleSetOf(fileModules, entries), routes: createRouteTable([...entries.values()].flatMap((e) => e.routes)) };
+  }
+
+  /** The model a file describes, checked on its own and against the others; InvalidModel otherwise. */
+  function checked(file: unknown, label: string, entries: ReadonlyMap<string, StoredModel>): ModelFile {
+    const problems = checkModelFile(file, label);
+    if (problems.length > 0) throw new InvalidModel(problems);
+    const model = file as ModelFile;
+    const others = [...entries.values()].map((e) => e.model);
+    problems.push(...checkRelease(model, others, label));
+    if (problems.length > 0) throw new InvalidModel(problems);
+    return model;
+  }
+
+  /** Compiles the entry and proves the route table takes it (a conflict throws here, before anything is written). */
+  function candidate(model: ModelFile, version: number, checksum: string, entries: ReadonlyMap<string, StoredModel>): StoredModel {
+    try {
+      const entry = entryOf(model, version, checksum);
+      createRouteTable([...[...entries.values()].filter((e) => e.model.id !== model.id).flatMap((e) => e.routes), ...entry.routes]);
+      return entry;
+    } catch (error) {
+      throw new InvalidModel([{ file: model.id, path: '', message: (error as Error).message }]);
+    }
+  }
+
+  function fromRow(row: ReleasedRow, entries: ReadonlyMap<string, StoredModel>): StoredModel {
+    const model = checked(JSON.parse(row.json), `sys_model:${row.id}`, entries);
+    return candidate(model, row.version, row.checksum, entries);
+  }
+
+  const initial = new Map<string, StoredModel>();
+  for (const model of fileModules.models.values()) initial.set(model.id, entryOf(model, 0, checksumOf(JSON.stringify(model))));
+  for (const row of await readReleasedRows(handle.db)) {
+    try {
+      initial.set(row.id, fromRow(row, initial));
+    } catch (error) {
+      // a stored release the code no longer accepts must not keep the server from starting
+      warn(`released model ${row.id} (version ${row.version}) is not served: ${(error as Error).message}`);
+    }
+  }
+  let snapshot = snapshotOf(1, initial);
+
+  function swapIn(entry: StoredModel): void {
+    const previous = snapshot.entries.get(entry.model.id);
+    const entries = new Map(snapshot.entries);
+    entries.set(entry.model.id, entry);
+    snapshot = snapshotOf(snapshot.serial + 1, entries);
+    // totals and page anchors of the table were derived under the old model
+    env.generations.bump(entry.compiled.tableName);
+    if (previous && previous.compiled.tableName !== entry.compiled.tableName) env.generations.bump(previous.compiled.tableName);
+    for (const listener of listeners) listener(entry.model.id);
+  }
+
+  async function reloadNow(id: string): Promise<boolean> {
+    const row = await readReleasedRow(handle.db, id);
+    const served = snapshot.entries.get(id);
+    if (!row || (served && served.version >= row.version)) return false;
+    swapIn(fromRow(row, snapshot.entries));
+    return true;
+  }
+
+  async function catchUp(): Promise<void> {
+    for (const row of await readReleasedRows(handle.db)) {
+      if ((snapshot.entries.get(row.id)?.version ?? 0) < row.version) await reloadNow(row.id);
+    }
+  }
+
+  const reload = (id: string) =>
+    serially(() => reloadNow(id)).catch((error: unknown) => {
+      warn(`released model ${id} could not be loaded`, error);
+      return false;
+    });
+
+  const notifier = await options.openChannel({
+    onMessage: (message) => {
+      if (message.origin !== origin && typeof message.id === 'string') void reload(message.id);
+    },
+    onReconnect: () => void serially(catchUp).catch((error: unknown) => warn('catching up on model releases failed', error)),
+    warn,
+  });
+
+  async function releaseNow(file: unknown, by: string | null): Promise<ReleaseResult> {
+    let model: ModelFile;
+    let entry: StoredModel;
+    const json = JSON.stringify(file);
+    const checksum = checksumOf(json ?? '');
+    try {
+      model = checked(file, 'model', snapshot.entries);
+      const served = snapshot.entries.get(model.id);
+      if (served?.checksum === checksum) return { id: model.id, version: served.version, checksum, changed: false };
+      entry = candidate(model, 0, checksum, snapshot.entries);
+    } catch (error) {
+      if (!(error instanceof InvalidModel)) throw error;
+      const detail = error.problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+      throw appError('CL_ERR_MODEL_INVALID', { detail: detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail });
+    }
+    await syncModelTable(handle, model, warn);
+    const menuKey = modelMenuKeys(snapshot.modules).get(model.id) ?? null;
+    const version = await handle.db.transaction().execute(async (trx) => {
+      const stored = await writeReleasedRow(trx, { id: model.id, module: moduleIdOf(model.id), json, checksum, releasedBy: by });
+      await syncModelPermissions(trx, handle.adapter, model, moduleIdOf(model.id), menuKey);
+      await notifier.publish(trx, { id: model.id, version: stored, origin });
+      return stored;
+    });
+    swapIn({ ...entry, version });
+    return { id: model.id, version, checksum, changed: true };
+  }
+
+  return {
+    current: () => snapshot,
+    env,
+    dispatcher: {
+      match: (method, url) => snapshot.routes.find(method, url),
+      routes: () => snapshot.routes.list(),
+    },
+    release: (file, { by }) => serially(() => releaseNow(file, by)),
+    reload,
+    onSwap: (listener) => void listeners.push(listener),
+    close: () => notifier.close(),
+  };
+}
