@@ -1,9 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Files and cases run in a random order so that no test can lean on another's leftovers; a failing
+// order is replayed with CLOUDLAB_TEST_SEED=<the seed vitest prints>.
+const seed = Number(process.env.CLOUDLAB_TEST_SEED) || Math.floor(Math.random() * 1_000_000);
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    sequence: { shuffle: true, seed },
     projects: [
       {
         extends: true,

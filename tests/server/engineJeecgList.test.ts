@@ -132,9 +132,11 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
     });
 
     it('reads, edits, toggles and deletes through the jeecg routes (delete moved to GET)', async () => {
-      const id = ids.get('T102')!;
+      // a record of its own (a copy of T102): the other cases read the fixture rows as they were added
+      const copy = await admin.post('/admin/labSample/add', { ...SAMPLES.find((s) => s.sampleNo === 'T102')!, sampleNo: 'E102' });
+      const id = copy.body.result.id as string;
       const one = await admin.get('/admin/labSample/queryById', { id, _t: 1 });
-      expect(one.body).toMatchObject({ success: true, result: { id, sampleNo: 'T102', state_dictText: '在检' } });
+      expect(one.body).toMatchObject({ success: true, result: { id, sampleNo: 'E102', state_dictText: '在检' } });
       const edited = await admin.put('/admin/labSample/edit', { id, version: 1, sampleName: '含量50%样品', weight: '' });
       expect(edited.body).toMatchObject({ success: true, message: '编辑成功！', result: { sampleName: '含量50%样品', weight: null, version: 2 } });
       const toggled = await admin.put('/admin/labSample/editState', { id });
@@ -150,6 +152,7 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       const batch = await admin.del('/admin/labSample/deleteBatch', { ids: `${a.body.result.id},${b.body.result.id}` });
       expect(batch.body).toMatchObject({ success: true, message: '批量删除成功！' });
       expect(await numbers({ sampleName: '待删' })).toEqual([]);
+      expect((await admin.get('/admin/labSample/delete', { id })).body).toMatchObject({ success: true });
     });
 
     it('uses the model messages, requiredSelect for picked fields, and the date rules', async () => {

@@ -89,6 +89,8 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
     });
 
     it('serves /sys/position/select: enabled positions as {code, name}, in the default order', async () => {
+      await create({ fullName: '选择岗五', enCode: 'SEL.5', sortCode: 5 });
+      await create({ fullName: '选择岗一', enCode: 'SEL.1', sortCode: 1 });
       const hidden = await create({ fullName: '停用岗', enCode: 'SEL.off', sortCode: 0 });
       await admin.put(`${BASE}/${hidden.id}/Actions/State`);
       const res = await admin.get('/sys/position/select', { _t: 1 });
@@ -96,8 +98,8 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
       const list = res.body.result as { code: string; name: string }[];
       expect(list.every((r) => Object.keys(r).sort().join() === 'code,name')).toBe(true);
       expect(list.map((r) => r.code)).not.toContain('SEL.off');
-      expect(list.map((r) => r.code)).toEqual(expect.arrayContaining(['QC1', 'QC5']));
-      expect(list.findIndex((r) => r.code === 'QC1')).toBeLessThan(list.findIndex((r) => r.code === 'QC5'));
+      expect(list.map((r) => r.code)).toEqual(expect.arrayContaining(['SEL.1', 'SEL.5']));
+      expect(list.findIndex((r) => r.code === 'SEL.1')).toBeLessThan(list.findIndex((r) => r.code === 'SEL.5'));
     });
 
     describe('validation with the spec messages', () => {

@@ -56,13 +56,15 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
     };
 
     it('counts off the main thread, once per filter', async () => {
-      await list({ keyword: '常见' });
+      // a filter no other case uses, so its total is not cached yet whatever ran before
+      await list({ keyword: '常见岗' });
       expect(slow.some((q) => /count\(\*\)/i.test(q.sql))).toBe(true);
-      await list({ keyword: '常见', currentPage: 2 });
+      await list({ keyword: '常见岗', currentPage: 2 });
       expect(slow.filter((q) => /count\(\*\)/i.test(q.sql))).toHaveLength(0);
     });
 
     it('walks the index on the main thread for a dense filter’s first page', async () => {
+      await list({ keyword: '常见' }); // the total is counted (off the main thread) and cached
       const data = await list({ keyword: '常见', currentPage: 1 });
       expect(data.list).toHaveLength(20);
       expect(slow).toHaveLength(0);

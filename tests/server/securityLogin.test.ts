@@ -41,7 +41,8 @@ describe.each(matrix)('$kind: brute force and the security log', ({ kind, availa
     });
 
     it('never writes a password or a token to the security log', async () => {
-      // a run of successes, failures, a password change and logouts
+      // a run of failures, successes, a password change and logouts (on its own: cases run shuffled)
+      for (const wrong of wrongPasswords.slice(0, 3)) await signIn(t, 'rotator', wrong);
       for (const password of [PASSWORD, 'Rotator2024x']) {
         const login = (await signIn(t, 'rotator', password)).json();
         if (login.success) tokens.push(login.result.token);
@@ -59,7 +60,7 @@ describe.each(matrix)('$kind: brute force and the security log', ({ kind, availa
       for (const tk of tokens) await t.request({ method: 'POST', url: '/sys/logout', token: tk });
 
       const rows = await t.app.ctx.db.db.selectFrom('sysSecurityLog').selectAll().execute();
-      expect(rows.length).toBeGreaterThan(10);
+      expect(rows.length).toBeGreaterThanOrEqual(8);
       const text = JSON.stringify(rows);
       const secrets = [ADMIN_PASSWORD, PASSWORD, 'Rotator2024x', 'Rotated2024y', 'Ghost2024pw', 'forged-token-value', ...wrongPasswords, ...tokens];
       for (const secret of secrets) expect(text, 'security log').not.toContain(secret);

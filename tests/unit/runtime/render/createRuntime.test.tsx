@@ -50,11 +50,19 @@ describe('createRuntime', () => {
 
   it('refuses a model widget the runtime does not have, naming it', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // React rethrows render errors through a window error event; jsdom prints unhandled ones with their
+    // stack to its own console (not console.error). The error is expected here: mark it handled.
+    const handled = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', handled);
     const served = servedPosition();
     served.model.list!.search = [{ field: 'fullName', 'x-component': 'OrganizeSelect' }];
-    expect(() => renderWithRuntime(<ListPage served={served} dataProvider={testDataProvider({ list: async () => page([]) })} />, testRuntime())).toThrow(
-      'model system.position: list.search: widget(s) "OrganizeSelect" not registered in this runtime',
-    );
+    try {
+      expect(() => renderWithRuntime(<ListPage served={served} dataProvider={testDataProvider({ list: async () => page([]) })} />, testRuntime())).toThrow(
+        'model system.position: list.search: widget(s) "OrganizeSelect" not registered in this runtime',
+      );
+    } finally {
+      window.removeEventListener('error', handled);
+    }
   });
 
   it('builds one data provider per model object', () => {
