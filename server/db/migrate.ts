@@ -20,6 +20,7 @@ class CoreMigrationProvider implements MigrationProvider {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before any table type exists
 export async function migrateCore(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new CoreMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();

@@ -12,6 +12,7 @@ export interface ValueText {
 // Identifiers below come only from a TableDictRef (checked against the models); the Kysely instance's
 // CamelCasePlugin turns the field names into column names.
 function baseQuery(db: Kysely<Database>, ref: TableDictRef, tenantId: number) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is a model's, checked before this point, and not in Database
   let query = (db as unknown as Kysely<any>)
     .selectFrom(ref.table)
     .select([sql.ref(ref.valueField).as('value'), sql.ref(ref.textField).as('text')])

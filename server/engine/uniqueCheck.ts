@@ -14,6 +14,7 @@ function duplicateError(fields: CompiledField[], ctx: MessageContext) {
  * field; the unique index still decides when two writes race (mapUniqueViolation).
  */
 export async function assertUnique(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a transaction over any model table
   db: Kysely<any>,
   model: CompiledModel,
   values: Record<string, Scalar | null | unknown>,

@@ -36,9 +36,9 @@ export function createAntdFeedback(signOutAndReload: () => void): AntdFeedback {
   const listeners = new Set<() => void>();
   const pending: ((api: AntdAppApi) => void)[] = [];
 
-  const withApi = (use: (api: AntdAppApi) => void) => {
-    if (api) return use(api);
-    pending.push(use);
+  const withApi = (run: (api: AntdAppApi) => void) => {
+    if (api) return run(api);
+    pending.push(run);
     if (!needed) {
       needed = true;
       listeners.forEach((listener) => listener());
@@ -48,7 +48,7 @@ export function createAntdFeedback(signOutAndReload: () => void): AntdFeedback {
   return {
     bind(bound) {
       api = bound;
-      for (const use of pending.splice(0)) use(bound);
+      for (const run of pending.splice(0)) run(bound);
     },
     isNeeded: () => needed,
     subscribeNeeded(listener) {

@@ -1,5 +1,5 @@
 import patterns from '../../../schemas/meta/patterns.json';
-import { checkFieldValue, isSelectField, ruleMessage, type RuleTexts } from '../../model/fieldRules';
+import { checkFieldValue, ruleMessage, type RuleTexts } from '../../model/fieldRules';
 import type { FieldDef, PatternDef, ServedModel } from '../../model/types';
 import { modelText } from '../modelText';
 
