@@ -4,12 +4,14 @@
 // one run. Budgets (../shared/design/budgets.md): ≥ 0.8× the hand-written throughput; p99 ≤ 30 ms at
 // 100k and ≤ 60 ms at 1M; page 200 within 2× of page 1, keyword searches included.
 // Options: --rows=100000,1000000 --databases=sqlite,postgres --seconds=10 --connections=50 --rounds=2
+//          --scoped=0 skips the department-scoped role (bench/scopedRole.ts) run against the admin on page 1
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../server/config.js';
 import { postgresAdminUrl, postgresCopyOf } from './benchPostgres.js';
 import { runLoad, type LoadResult } from './load.js';
+import { benchScopedRole, SCOPED_USER, seedScopedRole } from './scopedRole.js';
 import { startProcess, stopProcess, waitForHttp } from './processes.js';
 import { BENCH_PASSWORD, seededDataDir, WORDS } from './seedPositions.js';
 
@@ -19,6 +21,7 @@ const DATABASES = (args.databases ?? 'sqlite,postgres').split(',') as DatabaseKi
 const SECONDS = Number(args.seconds ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const ROUNDS = Number(args.rounds ?? 2);
+const SCOPED = args.scoped !== '0';
 const GENERIC_PORT = 18281;
 const BASELINE_PORT = 18282;
 const RATIO_BUDGET = 0.8;
@@ -102,18 +105,35 @@ async function targetFor(database: DatabaseKind, rows: number, sqliteDir: string
   };
 }
 
+interface ScopedRow {
+  database: DatabaseKind;
+  rows: number;
+  scenario: string;
+  admin: LoadResult;
+  scoped: LoadResult;
+}
+const scopedTable: ScopedRow[] = [];
+
+async function signIn(username: string): Promise<Record<string, string>> {
+  const login = await fetch(`http://127.0.0.1:${GENERIC_PORT}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  }).then((r) => r.json() as Promise<{ result: { token: string } }>);
+  return { 'x-access-token': login.result.token, tenant_id: '1' };
+}
+
 async function benchTarget(database: DatabaseKind, rows: number, target: Target): Promise<Row[]> {
+  if (SCOPED) {
+    const { CLOUDLAB_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CLOUDLAB_CLIENT_DIR: clientDir } = target.env;
+    await seedScopedRole({ dataDir, databaseUrl: databaseUrl ?? null, clientDir, adminPassword: BENCH_PASSWORD }, BENCH_PASSWORD);
+  }
   const generic = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), { ...target.env, PORT: String(GENERIC_PORT) });
   const baseline = startProcess(path.join(PROJECT_ROOT, target.baselineScript), { ...target.env, PORT: String(BASELINE_PORT) });
   try {
     await waitForHttp(`http://127.0.0.1:${GENERIC_PORT}/readyz`, 300_000);
     await waitForHttp(`http://127.0.0.1:${BASELINE_PORT}/bench/positions`);
-    const login = await fetch(`http://127.0.0.1:${GENERIC_PORT}/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-    }).then((r) => r.json() as Promise<{ result: { token: string } }>);
-    const headers = { 'x-access-token': login.result.token, tenant_id: '1' };
+    const headers = await signIn('admin');
     const out: Row[] = [];
     for (const scenario of scenariosFor(rows)) {
       const targets = {
@@ -130,6 +150,14 @@ async function benchTarget(database: DatabaseKind, rows: number, target: Target)
         }
       }
       out.push({ database, rows, scenario, generic: mean(results.generic), baseline: mean(results.baseline) });
+    }
+    if (SCOPED) {
+      const scopedHeaders = await signIn(SCOPED_USER);
+      for (const scenario of scenariosFor(rows).filter((s) => s.page === 1)) {
+        const p = paths('/api/permission/Position', scenario, '&sidx=sortCode&sort=asc');
+        const results = await benchScopedRole(`http://127.0.0.1:${GENERIC_PORT}`, p, { admin: headers, scoped: scopedHeaders }, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+        scopedTable.push({ database, rows, scenario: scenario.name, admin: mean(results.admin), scoped: mean(results.scoped) });
+      }
     }
     return out;
   } finally {
@@ -172,5 +200,13 @@ for (const deep of table.filter((r) => r.scenario.deepOf)) {
   const deepRatio = deep.generic.p50 / Math.max(first.generic.p50, 0.01);
   if (deepRatio > 2) failures++;
   console.log(`${deep.database} ${deep.rows}: ${deep.scenario.name} p50 is ${deepRatio.toFixed(2)}× page 1 (budget ≤ 2×)${deepRatio > 2 ? '  ← missed' : ''}`);
+}
+for (const r of scopedTable) {
+  // time per request under the same load: the inverse of the throughput ratio
+  const timeRatio = r.admin.reqPerSec / r.scoped.reqPerSec;
+  if (timeRatio > 1.2) failures++;
+  console.log(
+    `${r.database} ${r.rows}: ${r.scenario}, department-scoped role (1 of 4 departments) ${fmt(r.scoped.reqPerSec)} req/s p50/p99 ${fmt(r.scoped.p50)}/${fmt(r.scoped.p99)} ms, admin ${fmt(r.admin.reqPerSec)} req/s p50/p99 ${fmt(r.admin.p50)}/${fmt(r.admin.p99)} ms: scoped time ${timeRatio.toFixed(2)}× the admin's (budget ≤ 1.2×)${timeRatio > 1.2 ? '  ← missed' : ''}; errors ${fmt(r.scoped.errors)}/${fmt(r.admin.errors)}`,
+  );
 }
 console.log(failures === 0 ? '\nAll list budgets met.' : `\n${failures} budget line(s) missed.`);

@@ -17,7 +17,8 @@ import { openSqliteModelChannel } from './db/dialects/sqlite/modelChannel.js';
 import { migrateCore } from './db/migrate.js';
 import { createDictCache } from './dict/dictCache.js';
 import { createEngineEnv } from './engine/engineEnv.js';
-import { createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
+import type { HookRegistry } from './engine/hookRegistry.js';
+import { withEngineHooks } from './engine/dataRuleHooks.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import modelRoutes from './engine/modelRoutes.js';
@@ -90,7 +91,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       handle: db,
       openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
       fileModules,
-      hooks: options.hooks ?? createHookRegistry(),
+      // the data-rule check reads the models through the store, so a released model is known to it
+      hooks: withEngineHooks(options.hooks, (id) => store?.current().modules.models.get(id)),
       env: createEngineEnv(db, translate, dicts),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });

@@ -54,6 +54,15 @@ export interface EntityDef {
   fields: Record<string, FieldDef>;
   indexes?: string[][];
   defaultSort?: SortDef;
+  /** the columns data rules use (server/engine/dataScopeRules.ts) */
+  scope?: EntityScopeDef;
+}
+
+export interface EntityScopeDef {
+  /** the field holding the creator's username (default createBy) */
+  owner?: string;
+  /** the field holding a department id; without one, department rules match nothing */
+  department?: string;
 }
 
 export type Dialect = 'jeecg' | 'api';

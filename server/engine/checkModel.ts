@@ -45,6 +45,9 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   );
   const sort = model.entity.defaultSort;
   if (sort && !readable(sort.field)) report('/entity/defaultSort/field', `unknown field "${sort.field}"`);
+  for (const [role, name] of Object.entries(model.entity.scope ?? {})) {
+    if (!readable(name)) report(`/entity/scope/${role}`, `unknown field "${name}"`);
+  }
 
   const family = model.api.dialect === 'api' ? 'api' : 'jeecg';
   if (familyOf(model.api.base) !== family) {

@@ -5,7 +5,7 @@ import type { SlowReads } from '../db/slowReads.js';
 import type { DictCache } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor } from './context.js';
-import { UNRESTRICTED } from './dataScope.js';
+import { createScopeOf } from './dataScopeCache.js';
 import type { PageAnchors } from './pageAnchors.js';
 import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
 import { createDictTexts, type ToDictText } from './toDictText.js';
@@ -34,9 +34,10 @@ export interface EngineEnv {
 /** One per app: the caches start empty and are shared by every model the store holds. */
 export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache): EngineEnv {
   const generations = createTableGenerations();
+  const reader = handle.db.withoutPlugins() as unknown as EngineEnv['reader'];
   return {
     db: handle.db,
-    reader: handle.db.withoutPlugins() as unknown as EngineEnv['reader'],
+    reader,
     slow: handle.slowReads,
     translate,
     toDictText: createDictTexts(dicts, translate),
@@ -44,6 +45,6 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     totals: createTableCache<number>({ generations }),
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
-    contextFor: createContextFor(async () => UNRESTRICTED),
+    contextFor: createContextFor(createScopeOf(reader, generations)),
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
+import type { HookRegistry } from '../../server/engine/hookRegistry.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
 export const ADMIN_PASSWORD = 'Admin1234test';
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   onGeneratedAdminPassword?: (password: string) => void;
   /** sees every statement the app runs through Kysely */
   onQuery?: (sql: string, durationMs: number) => void;
+  /** named model hooks the app's models may reference */
+  hooks?: HookRegistry;
 }
 
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
@@ -45,6 +48,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     },
     onGeneratedAdminPassword: options.onGeneratedAdminPassword,
     onQuery: options.onQuery,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>
     app.inject({

@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import type { AuthContext } from '../plugins/accessPlugin.js';
+import type { CompiledModel } from './compileModel.js';
+import type { ScopeOf } from './context.js';
+import type { DataScope } from './dataScope.js';
+import { compileScope } from './dataScopeCompile.js';
+import type { DataRule, RuleKind, RuleOperator, ScopeUser, UserValue } from './dataScopeRules.js';
+import type { TableGenerations } from './tableCache.js';
+
+/** Every table a user's data scope is derived from: a write through the engine to any of them drops the cached scopes. */
+export const SCOPE_TABLES = ['sys_user_role', 'sys_role', 'sys_user_depart', 'sys_depart', 'sys_data_rule', 'sys_role_data_rule'] as const;
+
+export interface ScopeCacheOptions {
+  /** bounds how long a scope survives writes the engine did not see (another server, a script) */
+  ttlMs?: number;
+  maxUsers?: number;
+  now?: () => number;
+}
+
+interface RuleRow {
+  roleId: string;
+  modelId: string | null;
+  kind: RuleKind | null;
+  field: string | null;
+  operator: RuleOperator | null;
+  valueFrom: UserValue | null;
+  value: string | null;
+}
+
+interface UserEntry {
+  generation: number;
+  at: number;
+  /** the user's active roles, and per model id the rules each of them grants */
+  rules: Promise<{ roleIds: string[]; byModel: Map<string, Map<string, DataRule[]>> }>;
+  user: Promise<ScopeUser>;
+  /** keyed by the compiled model object: a model released again compiles its scope again */
+  scopes: WeakMap<CompiledModel, Promise<DataScope>>;
+}
+
+async function loadRules(reader: Kysely<unknown>, userId: string): Promise<Awaited<UserEntry['rules']>> {
+  // disabled roles grant nothing; a disabled rule is no rule
+  const { rows } = await sql<RuleRow>`
+    select ur.role_id as "roleId", dr.model_id as "modelId", dr.kind as "kind", dr.field as "field",
+           dr.operator as "operator", dr.value_from as "valueFrom", dr.value as "value"
+    from sys_user_role ur
+    join sys_role ro on ro.id = ur.role_id and ro.status = 1
+    left join sys_role_data_rule rr on rr.role_id = ur.role_id
+    left join sys_data_rule dr on dr.id = rr.rule_id and dr.enabled = 1
+    where ur.user_id = ${userId}
+    order by ur.role_id, dr.id`.execute(reader);
+  const roleIds = [...new Set(rows.map((r) => r.roleId))];
+  const byModel = new Map<string, Map<string, DataRule[]>>();
+  for (const row of rows) {
+    if (row.modelId === null || row.kind === null) continue;
+    const perRole = byModel.get(row.modelId) ?? new Map<string, DataRule[]>();
+    byModel.set(row.modelId, perRole);
+    const list = perRole.get(row.roleId) ?? [];
+    perRole.set(row.roleId, list);
+    list.push({ kind: row.kind, field: row.field, operator: row.operator, valueFrom: row.valueFrom, value: row.value });
+  }
+  return { roleIds, byModel };
+}
+
+async function loadDepartIds(reader: Kysely<unknown>, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ depId: string }>`select dep_id as "depId" from sys_user_depart where user_id = ${userId} order by dep_id`.execute(reader);
+  return rows.map((r) => r.depId);
+}
+
+/** The departments and every descendant (sys_depart.parent_id); UNION, not UNION ALL, so a cycle ends. */
+async function loadDepartTree(reader: Kysely<unknown>, departIds: string[]): Promise<string[]> {
+  if (departIds.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    with recursive tree(id) as (
+      select id from sys_depart where id in (${sql.join(departIds)})
+      union
+      select d.id from sys_depart d join tree t on d.parent_id = t.id
+    )
+    select id from tree order by id`.execute(reader);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The data scope of a user on a model, cached per user (and tenant) until any table it derives from
+ * changes (SCOPE_TABLES, through the shared generations) or its TTL passes. A request costs no query
+ * once its user's rules are cached: the admin and a scoped role pay the same.
+ */
+export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerations, options: ScopeCacheOptions = {}): ScopeOf {
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxUsers = options.maxUsers ?? 10_000;
+  const now = options.now ?? Date.now;
+  const users = new Map<string, UserEntry>();
+  const generation = () => SCOPE_TABLES.reduce((sum, table) => sum + generations.of(table), 0);
+
+  function entryFor(auth: AuthContext): UserEntry {
+    const key = `${auth.userId}\u0000${auth.tenantId}`;
+    const current = generation();
+    const cached = users.get(key);
+    if (cached && cached.generation === current && now() - cached.at <= ttlMs) return cached;
+    const departIds = loadDepartIds(reader, auth.userId);
+    let tree: Promise<string[]> | null = null;
+    const entry: UserEntry = {
+      generation: current,
+      at: now(),
+      rules: loadRules(reader, auth.userId),
+      user: departIds.then((ids) => ({
+        id: auth.userId,
+        username: auth.username,
+        orgCode: auth.orgCode,
+        tenantId: auth.tenantId,
+        departIds: ids,
+        departTree: () => (tree ??= loadDepartTree(reader, ids)),
+      })),
+      scopes: new WeakMap(),
+    };
+    // a failed load is not cached: the next request tries again
+    Promise.all([entry.rules, entry.user]).catch(() => {
+      if (users.get(key) === entry) users.delete(key);
+    });
+    users.delete(key);
+    users.set(key, entry);
+    if (users.size > maxUsers) users.delete(users.keys().next().value!);
+    return entry;
+  }
+
+  return (auth, model) => {
+    const entry = entryFor(auth);
+    let scope = entry.scopes.get(model);
+    if (!scope) {
+      scope = Promise.all([entry.rules, entry.user]).then(([rules, user]) => {
+        const perRole = rules.byModel.get(model.model.id);
+        return compileScope(model, rules.roleIds.map((roleId) => perRole?.get(roleId) ?? []), user);
+      });
+      entry.scopes.set(model, scope);
+    }
+    return scope;
+  };
+}
