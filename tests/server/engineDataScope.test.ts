@@ -161,7 +161,7 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       expect((await save({ kind: 'field', field: 'amount', operator: 'eq', value: 'many' })).body.error).toBe('CL_ERR_DATA_RULE_VALUE_INVALID');
       expect((await save({ kind: 'field', field: 'title', operator: 'eq' })).body.error).toBe('CL_ERR_DATA_RULE_INCOMPLETE');
       expect((await save({ kind: 'own', modelId: 'nobody.model' })).body.error).toBe('CL_ERR_DATA_RULE_MODEL_UNKNOWN');
-      expect((await save({ kind: 'department', modelId: 'system.position' })).body.error).toBe('CL_ERR_DATA_RULE_NO_DEPARTMENT');
+      expect((await save({ kind: 'department', modelId: 'system.dataRule' })).body.error).toBe('CL_ERR_DATA_RULE_NO_DEPARTMENT');
       const ok = await save({ kind: 'own', field: 'title', operator: 'eq', value: 'stray' });
       expect(ok.body.result).toMatchObject({ kind: 'own', field: null, operator: null, value: null });
       const edit = await admin.put('/sys/dataRule/edit', { id: ok.body.result.id, kind: 'field', version: 1 });
