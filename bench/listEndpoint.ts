@@ -188,7 +188,11 @@ for (const r of table) {
   const p99Budget = r.rows >= 1_000_000 ? 60 : 30;
   // the p99 backstop is the first page's; deep pages have their own budget (within 2× of page 1, below)
   const p99Applies = !r.scenario.deepOf;
-  const verdict = [ratio >= RATIO_BUDGET ? '' : `ratio<${RATIO_BUDGET}`, !p99Applies || r.generic.p99 <= p99Budget ? '' : `p99>${p99Budget}`].filter(Boolean).join(' ');
+  // a side that completed no request within the window (latency above --seconds) gives no ratio
+  const sampled = r.generic.reqPerSec > 0 && r.baseline.reqPerSec > 0;
+  const verdict = sampled
+    ? [ratio >= RATIO_BUDGET ? '' : `ratio<${RATIO_BUDGET}`, !p99Applies || r.generic.p99 <= p99Budget ? '' : `p99>${p99Budget}`].filter(Boolean).join(' ')
+    : 'no sample: a side completed no request (machine too busy, or raise --seconds)';
   if (verdict) failures++;
   console.log(
     `${r.database.padEnd(8)} | ${String(r.rows).padEnd(9)} | ${r.scenario.name.padEnd(20)} | ${fmt(r.generic.reqPerSec).padStart(13)} | ${fmt(r.baseline.reqPerSec).padStart(18)} | ${ratio.toFixed(2).padStart(5)} | ${`${fmt(r.generic.p50)}/${fmt(r.generic.p99)}`.padStart(18)} | ${`${fmt(r.baseline.p50)}/${fmt(r.baseline.p99)}`.padStart(23)} | ${fmt(r.generic.errors)}/${fmt(r.baseline.errors)}${verdict ? `  ← ${verdict}` : ''}`,
@@ -196,7 +200,11 @@ for (const r of table) {
 }
 for (const deep of table.filter((r) => r.scenario.deepOf)) {
   const first = table.find((r) => r.database === deep.database && r.rows === deep.rows && r.scenario.name === deep.scenario.deepOf);
-  if (!first) continue;
+  if (!first || first.generic.p50 === 0 || deep.generic.p50 === 0) {
+    failures++;
+    console.log(`${deep.database} ${deep.rows}: ${deep.scenario.name}: no sample to compare with page 1  ← missed`);
+    continue;
+  }
   const deepRatio = deep.generic.p50 / Math.max(first.generic.p50, 0.01);
   if (deepRatio > 2) failures++;
   console.log(`${deep.database} ${deep.rows}: ${deep.scenario.name} p50 is ${deepRatio.toFixed(2)}× page 1 (budget ≤ 2×)${deepRatio > 2 ? '  ← missed' : ''}`);
