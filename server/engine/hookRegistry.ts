@@ -35,22 +35,51 @@ export interface BeforeWriteContext {
  */
 export type BeforeWriteHook = (ctx: BeforeWriteContext) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
 
+/** What a named operation's hook (model.operations.<name>.hook) receives. */
+export interface OperationHookContext {
+  model: ModelFile;
+  /** the caller's engine context (tenant, language, data scope on this model) */
+  context: EngineContext;
+  /** target "record": the record named by {id}, read through the caller's data scope; else null */
+  record: Record<string, unknown> | null;
+  /** the request's JSON body ({} when none was sent) */
+  body: Record<string, unknown>;
+  /** the operation's transaction: everything the hook writes commits or rolls back together */
+  db: Transaction<Database>;
+  /** declares a table the hook wrote (the model's own is always counted): its cached totals are dropped */
+  touch(table: string): void;
+}
+
+/**
+ * A named operation beyond CRUD (`Actions/ResetPassword`, `Copy`, `Release`…). What it returns is the
+ * answer's data (null for nothing); it throws an AppError to refuse.
+ */
+export type OperationHook = (ctx: OperationHookContext) => unknown;
+
 export interface HookRegistry {
   register(name: string, hook: BeforeWriteHook): void;
   get(name: string): BeforeWriteHook | undefined;
+  registerOperation(name: string, hook: OperationHook): void;
+  getOperation(name: string): OperationHook | undefined;
   names(): string[];
 }
+
+const HOOK_NAME = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 
 /** One registry per app (tests build several side by side); buildApp hands it to the engine. */
 export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeWriteHook>();
+  const operations = new Map<string, OperationHook>();
+  const add = <T>(kind: Map<string, T>, name: string, hook: T) => {
+    if (!HOOK_NAME.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
+    if (hooks.has(name) || operations.has(name)) throw new Error(`hook "${name}" is already registered`);
+    kind.set(name, hook);
+  };
   return {
-    register(name, hook) {
-      if (!/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
-      if (hooks.has(name)) throw new Error(`hook "${name}" is already registered`);
-      hooks.set(name, hook);
-    },
+    register: (name, hook) => add(hooks, name, hook),
     get: (name) => hooks.get(name),
-    names: () => [...hooks.keys()],
+    registerOperation: (name, hook) => add(operations, name, hook),
+    getOperation: (name) => operations.get(name),
+    names: () => [...hooks.keys(), ...operations.keys()],
   };
 }

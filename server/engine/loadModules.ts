@@ -7,6 +7,7 @@ import moduleSchema from '../../schemas/meta/module.schema.json' with { type: 'j
 import type { Lang, MenuDef, ModelFile, ModuleFile } from '../../runtime/model/types.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { checkModel, type SchemaProblem } from './checkModel.js';
+import { namedOperationRoute, namedOperationsOf } from './namedOperations.js';
 
 export interface LoadedModule {
   dir: string;
@@ -203,5 +204,9 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
 
 /** 'METHOD /path' of every endpoint a model serves (defaults per dialect, overrides, lookups). */
 export function modelRoutes(model: ModelFile): string[] {
-  return [...Object.values(resolveOperations(model)), ...Object.values(model.api.lookups ?? {}).map((l) => l.route)];
+  return [
+    ...Object.values(resolveOperations(model)),
+    ...Object.values(model.api.lookups ?? {}).map((l) => l.route),
+    ...Object.values(namedOperationsOf(model)).map((op) => namedOperationRoute(model, op)),
+  ];
 }

@@ -3,6 +3,7 @@ import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile } from '../.
 import type { PermissionTable } from '../db/schema.js';
 import type { ModuleSet } from './loadModules.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
+import { namedOperationsOf } from './namedOperations.js';
 
 /**
  * The generated part of a sys_permission row (what a module defines). Row conventions, read by
@@ -87,9 +88,12 @@ function buttonRow(code: string, name: string, parentId: string | null, sortNo: 
 
 export function modelButtonRows(model: ModelFile, parentId: string | null): PermissionDef[] {
   const hasState = resolveOperations(model).state !== undefined;
-  return ACTION_NAMES.filter(([action]) => action !== 'state' || hasState).map(([action, name], i) =>
+  const crud = ACTION_NAMES.filter(([action]) => action !== 'state' || hasState).map(([action, name], i) =>
     buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1),
   );
+  // named operations: one code each (several operations may share one), named by the code itself
+  const named = [...new Set(Object.values(namedOperationsOf(model)).map((op) => op.permission))].filter((p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`));
+  return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, permission, parentId, 50 + i))];
 }
 
 export function extraButtonRows(file: ModuleFile): PermissionDef[] {

@@ -69,7 +69,8 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
   },
 };
 
-function envelopeOf(model: CompiledModel): Envelope {
+/** The envelope of the model's dialect around an answer's data and success message. */
+export function envelopeOf(model: CompiledModel): Envelope {
   return model.model.api.dialect === 'jeecg'
     ? (data, message, request) => toJeecgEnvelope(data, successMessage(message, request.lang))
     : (data, message, request) => toApiEnvelope(data, successMessage(message, request.lang));

@@ -45,7 +45,7 @@ async function runBeforeWrite(
 }
 
 /** One write's transaction, its context, and the other tables its hooks declared they wrote. */
-interface WriteScope {
+export interface WriteScope {
   trx: Transaction<Database>;
   context: EngineContext;
   /** a hook wrote this table too: its totals and anchors are dropped with the model's own */
@@ -56,7 +56,7 @@ interface WriteScope {
  * Runs a write in one transaction; maps a unique-index race to the duplicate error; forgets what was
  * derived from the table and from every table a hook touched (totals, anchors).
  */
-async function inWrite<T>(env: EngineEnv, model: CompiledModel, context: EngineContext, work: (write: WriteScope) => Promise<T>): Promise<T> {
+export async function inWrite<T>(env: EngineEnv, model: CompiledModel, context: EngineContext, work: (write: WriteScope) => Promise<T>): Promise<T> {
   const touched = new Set([model.tableName]);
   const messages: MessageContext = { lang: context.lang, translate: env.translate };
   try {

@@ -11,6 +11,7 @@ import type { HookRegistry } from '../hookRegistry.js';
 import { createModelFileCheck, formatProblem, type LoadedModule, type ModuleSet } from '../loadModules.js';
 import { lookupRoutes } from '../lookupRoutes.js';
 import { modelMenuKeys } from '../moduleRows.js';
+import { namedOperationRoutes } from '../namedOperationRoutes.js';
 import { operationRoutes } from '../operationRoutes.js';
 import { syncModelTable } from '../syncModelTables.js';
 import { syncModelPermissions } from '../syncModuleData.js';
@@ -124,7 +125,8 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
 
   function entryOf(model: ModelFile, version: number, checksum: string): StoredModel {
     const compiled = compileModel(model, handle.adapter, hooks);
-    return { model, compiled, routes: [...operationRoutes(env, compiled), ...lookupRoutes(env, compiled)], version, checksum };
+    const routes = [...operationRoutes(env, compiled), ...lookupRoutes(env, compiled), ...namedOperationRoutes(env, compiled, hooks)];
+    return { model, compiled, routes, version, checksum };
   }
 
   function snapshotOf(serial: number, entries: ReadonlyMap<string, StoredModel>): ModelSnapshot {
