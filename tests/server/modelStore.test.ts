@@ -8,14 +8,15 @@ import { client, userWith, type Client } from './engineSupport.js';
 const matrix = await databaseMatrix();
 const BASE = '/api/runtime/Gauge';
 
-/** A model nobody shipped as a file: it only ever exists through releases. */
-function gaugeModel(extraFields: Record<string, object> = {}) {
+/** A model nobody shipped as a file: it only ever exists through releases (`name` keeps cases apart). */
+function gaugeModel(extraFields: Record<string, object> = {}, name = 'gauge') {
+  const base = name === 'gauge' ? BASE : `/api/runtime/${name}`;
   return {
     version: 1,
-    id: 'runtime.gauge',
+    id: `runtime.${name}`,
     title: '量具',
     entity: {
-      table: 'rt_gauge',
+      table: `rt_${name}`,
       fields: {
         gaugeName: { type: 'string', label: '量具名称', required: true, maxLength: 50, keyword: true },
         ...extraFields,
@@ -23,13 +24,13 @@ function gaugeModel(extraFields: Record<string, object> = {}) {
     },
     api: {
       dialect: 'api',
-      base: BASE,
+      base,
       lookups: {
-        selector: { route: `GET ${BASE}/Selector`, fields: { id: 'id', name: 'gaugeName' }, access: 'list' },
-        all: { route: `GET ${BASE}/All`, fields: { name: 'gaugeName' }, access: 'list' },
+        selector: { route: `GET ${base}/Selector`, fields: { id: 'id', name: 'gaugeName' }, access: 'list' },
+        all: { route: `GET ${base}/All`, fields: { name: 'gaugeName' }, access: 'list' },
       },
     },
-    permissions: { prefix: 'runtime:gauge:' },
+    permissions: { prefix: `runtime:${name}:` },
   };
 }
 
@@ -44,7 +45,6 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
   describe.skipIf(!available)('', () => {
     let t: TestApp;
     let admin: Client;
-    let user: Client;
     let bystander: Client;
 
     beforeAll(async () => {
@@ -57,36 +57,37 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
     });
 
     it('answers 401 before 404 for a model that does not exist yet, on every family', async () => {
-      for (const url of [BASE, '/sys/runtime/nothing', '/system/nothing', '/admin/nothing', '/online/nothing']) {
+      for (const url of ['/api/runtime/never', '/sys/runtime/nothing', '/system/nothing', '/admin/nothing', '/online/nothing']) {
         expect((await t.request({ method: 'GET', url })).statusCode, url).toBe(401);
         expect((await admin.get(url)).status, url).toBe(404);
       }
     });
 
     it('refuses a release from a user without system:model:release', async () => {
-      const res = await bystander.post('/system/model/release', gaugeModel());
+      const res = await bystander.post('/system/model/release', gaugeModel({}, 'refused'));
       expect(res.body).toMatchObject({ success: false, code: 510 });
-      expect(await columnsOf(t, 'rt_gauge')).toEqual([]);
+      expect(await columnsOf(t, 'rt_refused')).toEqual([]);
     });
 
     it('refuses an invalid model, naming the JSON path, and changes nothing', async () => {
-      const broken = gaugeModel({ weight: { type: 'weight', label: '重量' } });
+      const broken = gaugeModel({ weight: { type: 'weight', label: '重量' } }, 'broken');
       const res = await admin.post('/system/model/release', broken);
       expect(res.body).toMatchObject({ success: false, error: 'CL_ERR_MODEL_INVALID' });
       expect(res.body.message).toContain('/entity/fields/weight/type');
-      const core = await admin.post('/system/model/release', { ...gaugeModel(), entity: { ...gaugeModel().entity, table: 'sys_session' } });
+      const core = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), entity: { ...gaugeModel({}, 'broken').entity, table: 'sys_session' } });
       expect(core.body.message).toContain('belongs to the core schema');
-      const taken = await admin.post('/system/model/release', { ...gaugeModel(), api: { dialect: 'api', base: '/api/permission/Position' } });
+      const taken = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), api: { dialect: 'api', base: '/api/permission/Position' } });
       expect(taken.body.message).toContain('belongs to model "system.position"');
-      expect(await columnsOf(t, 'rt_gauge')).toEqual([]);
+      expect(await columnsOf(t, 'rt_broken')).toEqual([]);
     });
 
-    it('releases a new model: the table is created, the routes answer, a permitted user uses it', async () => {
+    it('releases a model and a changed version of it with no restart: table, routes, permissions, data kept, new field accepted', async () => {
+      // 1. a new model: the table is created, the routes answer, a permitted user uses it
       const res = await admin.post('/system/model/release', gaugeModel());
       expect(res.body).toMatchObject({ success: true, result: { id: 'runtime.gauge', version: 1, changed: true } });
       expect(await columnsOf(t, 'rt_gauge')).toContain('gauge_name');
 
-      user = await userWith(t, ['runtime:gauge:list', 'runtime:gauge:add', 'runtime:gauge:edit']);
+      const user = await userWith(t, ['runtime:gauge:list', 'runtime:gauge:add', 'runtime:gauge:edit']);
       const created = await user.post(BASE, { gaugeName: '游标卡尺' });
       expect(created.body).toMatchObject({ code: 200 });
       const list = await user.get(BASE);
@@ -97,31 +98,25 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
       expect((await bystander.get(BASE)).status).toBe(403);
       // the route audit sees the released operations and their permission codes
       expect(listRoutes(t.app)).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'DELETE', url: `${BASE}/:id`, access: { permission: 'runtime:gauge:delete' } })]));
-    });
-
-    it('routes a named sub-route to itself, not to GET {id}', async () => {
+      // 2. a named sub-route answers itself, never GET {id}
       const selector = await user.get(`${BASE}/Selector`);
       expect(selector.body).toMatchObject({ code: 200, data: { list: [{ name: '游标卡尺' }] } });
       const all = await user.get(`${BASE}/All`);
       expect(all.body).toMatchObject({ code: 200, data: { list: [{ name: '游标卡尺' }] } });
-    });
-
-    it('ignores harmless list parameters while an unknown filter field stays refused', async () => {
+      // 3. harmless list parameters are ignored while an unknown filter field stays refused
       const paged = await user.get(BASE, { pageNo: 1, pageSize: 5, _t: Date.now(), _: 1 });
       expect(paged.body).toMatchObject({ code: 200, data: { pagination: { currentPage: 1, pageSize: 5, total: 1 } } });
       const unknown = await user.get(BASE, { colour: 'red' });
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject({ code: 400 });
-    });
-
-    it('releases a changed version: existing rows keep their data, the new field is accepted, the served model changes', async () => {
+      // 4. a changed version: existing rows keep their data, the new field is accepted, the served model changes
       const before = await admin.get('/system/model/runtime.gauge');
       const etag = before.headers.etag as string;
       expect(before.body.result.model.entity.fields).not.toHaveProperty('serialNo');
       expect((await user.post(BASE, { gaugeName: '千分尺', serialNo: 'X-1' })).body).toMatchObject({ code: 400 });
 
-      const res = await admin.post('/system/model/release', gaugeModel(SERIAL_FIELD));
-      expect(res.body).toMatchObject({ success: true, result: { version: 2, changed: true } });
+      const changed = await admin.post('/system/model/release', gaugeModel(SERIAL_FIELD));
+      expect(changed.body).toMatchObject({ success: true, result: { version: 2, changed: true } });
       expect(await columnsOf(t, 'rt_gauge')).toEqual(expect.arrayContaining(['gauge_name', 'serial_no']));
 
       expect((await user.post(BASE, { gaugeName: '千分尺', serialNo: 'X-1' })).body).toMatchObject({ code: 200 });
@@ -137,23 +132,19 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(etag);
       expect(after.json().result.model.entity.fields).toHaveProperty('serialNo');
-    });
-
-    it('treats releasing the same file again as no change', async () => {
-      const res = await admin.post('/system/model/release', gaugeModel(SERIAL_FIELD));
-      expect(res.body).toMatchObject({ success: true, result: { version: 2, changed: false } });
+      // 5. the same file again changes nothing
+      const again = await admin.post('/system/model/release', gaugeModel(SERIAL_FIELD));
+      expect(again.body).toMatchObject({ success: true, result: { version: 2, changed: false } });
       const stored = await sql<{ version: number }>`select version from sys_model where id = ${'runtime.gauge'}`.execute(t.app.ctx.db.db);
       expect(Number(stored.rows[0]!.version)).toBe(2);
-    });
-
-    it('keeps serving the release after a restart', async () => {
-      const again = await createTestApp(kind, { database: t.database });
+      // 6. a restart serves the release
+      const restarted = await createTestApp(kind, { database: t.database });
       try {
-        const admin2 = client(again, await again.login());
-        const rows = (await admin2.get(BASE)).body.data.list as { serialNo: string | null }[];
-        expect(rows.map((r) => r.serialNo).sort()).toEqual(['X-1', null].sort());
+        const admin2 = client(restarted, await restarted.login());
+        const served = (await admin2.get(BASE)).body.data.list as { serialNo: string | null }[];
+        expect(served.map((r) => r.serialNo).sort()).toEqual(['X-1', null].sort());
       } finally {
-        await again.close();
+        await restarted.close();
       }
     });
   });
