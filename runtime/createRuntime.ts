@@ -9,16 +9,17 @@ import type { FieldRegistry } from './fields/createFieldRegistry';
 import { createDefaultFieldRegistry } from './fields/defaultFields';
 import { createDictSource } from './fields/dict/createDictSource';
 import type { DictSource } from './fields/dict/DictSource';
+import { assertModelHooks } from './hooks/assertModelHooks';
 import { createHookRegistry, type HookRegistry } from './hooks/createHookRegistry';
 import { createModelLoader } from './data/createModelLoader';
 import type { ModelLoader } from './model/ModelLoader';
 import { LANGS, type Lang, type ModelFile } from './model/types';
 import { RENDER_NAMESPACE, renderResources } from './render/i18n';
 import { installSafeCompiler } from './render/safeCompiler';
-import { createScreenPrefetch, type ScreenPrefetch } from './render/screen/createScreenPrefetch';
-
-/** A translate function bound to one namespace. */
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+import { createScreenPrefetch } from './render/screen/createScreenPrefetch';
+import type { ScreenRegistry } from './render/screen/createScreenRegistry';
+import { createDefaultScreenRegistry } from './render/screen/defaultScreens';
+import type { RuntimeInstance } from './RuntimeInstance';
 
 export interface RuntimeOptions {
   http: HttpClient;
@@ -29,33 +30,17 @@ export interface RuntimeOptions {
   models?: ModelLoader;
   /** default: a registry of the built-in widgets (createDefaultFieldRegistry()) */
   fields?: FieldRegistry;
-  /** default: an empty hook registry */
+  /** client hooks the models name (cell, action, formReaction); default: an empty registry */
   hooks?: HookRegistry;
   /** default: GET /sys/dict/queryAllDictItems once per runtime; the shell may pass its cached sysAllDictItems */
   dicts?: DictSource;
+  /** the screen kinds; default: list, query, tree, treeTable and form (createDefaultScreenRegistry()) */
+  screenKinds?: ScreenRegistry;
   /** default: createDataProvider; tests pass doubles here */
   createDataProvider?: (model: ModelFile, http: HttpClient) => DataProvider;
 }
 
-export interface RuntimeInstance {
-  http: HttpClient;
-  i18n: I18n;
-  /** translate in the 'render' namespace, in the current language */
-  t: Translate;
-  /** the current language, one of LANGS */
-  lang(): Lang;
-  models: ModelLoader;
-  /** one data provider per model object, built on first use */
-  dataProviderFor(model: ModelFile): DataProvider;
-  /** model screens started before their ModelPage renders (the shell starts the route's as soon as it knows it) */
-  screens: ScreenPrefetch;
-  fields: FieldRegistry;
-  hooks: HookRegistry;
-  access: AccessChecker;
-  dicts: DictSource;
-  /** Formily's SchemaField over this runtime's widgets */
-  SchemaField: ReturnType<typeof createSchemaField>;
-}
+export type { RuntimeInstance, Translate } from './RuntimeInstance';
 
 function currentLang(i18n: I18n): Lang {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -85,7 +70,18 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
   const buildProvider = options.createDataProvider ?? createDataProvider;
   const providers = new WeakMap<ModelFile, DataProvider>();
   const fixedT = i18n.getFixedT(null, RENDER_NAMESPACE);
-  const models = options.models ?? createModelLoader(http, lang);
+  const hooks = options.hooks ?? createHookRegistry();
+  const screenKinds = options.screenKinds ?? createDefaultScreenRegistry();
+  const loader = options.models ?? createModelLoader(http, lang);
+  // a model naming a client hook this runtime lacks fails to load, naming model, path and hook
+  const models: ModelLoader = {
+    load: async (id, signal) => {
+      const served = await loader.load(id, signal);
+      assertModelHooks(served, hooks);
+      return served;
+    },
+    clear: () => loader.clear(),
+  };
   const dataProviderFor = (model: ModelFile) => {
     let provider = providers.get(model);
     if (!provider) providers.set(model, (provider = buildProvider(model, http)));
@@ -99,9 +95,10 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
     lang,
     models,
     dataProviderFor,
-    screens: createScreenPrefetch({ models, lang, dataProviderFor }),
+    screens: createScreenPrefetch({ models, lang, dataProviderFor, screenKinds }),
+    screenKinds,
     fields,
-    hooks: options.hooks ?? createHookRegistry(),
+    hooks,
     access,
     dicts: options.dicts ?? createDictSource(http),
     // a dotted name's root may be a plain object of members ('Radio.Group' without 'Radio'): Formily

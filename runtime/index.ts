@@ -19,7 +19,8 @@ export { createRuntime } from './createRuntime';
  * @example
  * const options: RuntimeOptions = { http, i18n, access, dicts: staticDictSource(session.sysAllDictItems) };
  */
-export type { RuntimeInstance, RuntimeOptions, Translate } from './createRuntime';
+export type { RuntimeOptions } from './createRuntime';
+export type { RuntimeInstance, Translate } from './RuntimeInstance';
 /**
  * Model screens started before their ModelPage renders (runtime.screens): a shell that knows the route's
  * model starts it, and the model and first rows load while the layout renders.
@@ -107,7 +108,7 @@ export type { FormController, FormControllerOptions, FormDialogState } from './r
  * The Formily schema of a model's form (entity rules + form placement), and a form rendering it.
  *
  * @example
- * <SchemaForm form={createForm()} schema={buildFormSchema(served, 'add', runtime.t)} />
+ * <SchemaForm form={createForm()} schema={buildFormSchema(served, 'add', { t: runtime.t, hooks: runtime.hooks })} />
  */
 export { buildFormSchema } from './render/form/buildFormSchema';
 /** @example const mode: FormMode = 'detail'; */
@@ -166,15 +167,24 @@ export type { DictOption, DictSource } from './fields/dict/DictSource';
 export { useDictOptions } from './fields/dict/DictSourceContext';
 
 /**
- * Named client hooks (behaviour data cannot express), registered in code and referenced by name.
+ * Named client hooks (behaviour data cannot express), registered in code by kind (cell, action,
+ * formReaction) and referenced by name in model files; pass the registry to createRuntime.
  *
  * @example
  * const hooks = createHookRegistry();
- * hooks.register('beforeSubmit', 'user.joinDepartIds', (values) => values);
+ * hooks.register('cell', 'user.avatar', (value) => String(value ?? ''));
  */
 export { createHookRegistry } from './hooks/createHookRegistry';
-/** @example const context: HookContext = { served, mode: 'edit' }; */
-export type { HookContext, HookKind, HookRegistry, HookSignatures } from './hooks/createHookRegistry';
+/** @example const context: FormReactionContext = { served, mode: 'edit' }; */
+export type { ActionContext, FormReactionContext, HookKind, HookRegistry, HookSignatures } from './hooks/createHookRegistry';
+
+/**
+ * The model expression language (visibleWhen, disabledWhen, requiredWhen, compute): no eval.
+ *
+ * @example
+ * compileExpression('round(price * quantity, 2)', { fields: ['price', 'quantity'] }).evaluate({ price: 2, quantity: 3 }); // 6
+ */
+export { compileExpression, ExpressionError } from './expression';
 
 /**
  * The renderer's i18n resources (namespace 'render'); createRuntime adds them to the app's i18next.

@@ -7,6 +7,8 @@ import { dictTagManifest } from './DictTag.manifest';
 import { formGridManifest } from './FormGrid.manifest';
 import { formItemManifest } from './FormItem.manifest';
 import { formLayoutManifest } from './FormLayout.manifest';
+import { formSectionManifest } from './FormSection.manifest';
+import { formTabManifest, formTabPaneManifest } from './FormTab.manifest';
 import { inputManifest } from './Input.manifest';
 import { inputTextAreaManifest } from './Input.TextArea.manifest';
 import { numberPickerManifest } from './NumberPicker.manifest';
@@ -26,6 +28,9 @@ export const widgetManifests: readonly WidgetManifest[] = [
   formItemManifest,
   formLayoutManifest,
   formGridManifest,
+  formSectionManifest,
+  formTabManifest,
+  formTabPaneManifest,
   inputManifest,
   inputTextAreaManifest,
   numberPickerManifest,

@@ -59,5 +59,8 @@ export function ownProperty(object: unknown, key: unknown): unknown {
   if (typeof key !== 'string' && typeof key !== 'number') return undefined;
   if (typeof object === 'string') return key === 'length' ? object.length : undefined;
   if (typeof object !== 'object') return undefined;
-  return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
+  // read first, then decide: a reactive form's values track the read (a field that gets its first value
+  // later must still re-run the expression), and an inherited property is dropped, never returned
+  const value = (object as Record<string | number, unknown>)[key];
+  return Object.prototype.hasOwnProperty.call(object, key) ? value : undefined;
 }

@@ -3,6 +3,7 @@ import { createFieldRegistry, type FieldEntry, type FieldRegistry } from './crea
 import { DictRadio } from './DictRadio';
 import { DictSelect } from './DictSelect';
 import { DictTag } from './DictTag';
+import { FormTabPane } from './FormTabPane';
 import { lazyField } from './lazyField';
 import { NumberRange } from './NumberRange';
 
@@ -16,6 +17,10 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   FormItem,
   FormLayout,
   FormGrid,
+  // form.sections and form.tabs (antd's Card and Tabs): fetched only by forms that use them
+  FormSection: lazyField(() => import('./FormSection').then((m) => m.FormSection)),
+  FormTab: lazyField(() => import('@formily/antd-v5/esm/form-tab').then((m) => m.FormTab)),
+  'FormTab.TabPane': FormTabPane,
   Input,
   'Input.TextArea': Input.TextArea,
   NumberPicker,

@@ -1,7 +1,8 @@
 import { Alert, Button, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { ListPage } from './list/ListPage';
 import type { LoadFailureProps } from './LoadFailure';
+import type { ScreenComponent } from './screen/createScreenRegistry';
+import { useRuntime } from './RuntimeProvider';
 import { useModelScreen } from './screen/useModelScreen';
 import { useErrorText } from './useFeedback';
 import { useRenderText } from './useRenderText';
@@ -31,19 +32,34 @@ const loading = (
 
 /**
  * A whole screen from one model file: loads the served model and, as soon as it has come, the list's
- * first page (or takes both from runtime.screens when the shell started them), then renders the list page.
+ * first page (or takes both from runtime.screens when the shell started them), then renders the screen
+ * of the model's kind (screen.kind, default list) from the runtime's screen registry.
  */
 export function ModelPage({ modelId }: ModelPageProps) {
   const t = useRenderText();
   const describe = useErrorText();
+  const { screenKinds } = useRuntime();
   const state = useModelScreen(modelId);
   if (state.status === 'loading') return loading;
-  if (state.status === 'error') {
+  let failure: { error: unknown; retry(): void } | undefined = state.status === 'error' ? state : undefined;
+  let Screen: ScreenComponent | undefined;
+  if (state.status === 'ready') {
+    try {
+      Screen = screenKinds.component(screenKinds.kindOf(state.served));
+    } catch (error) {
+      failure = { error, retry: () => undefined };
+    }
+  }
+  if (failure || !Screen || state.status !== 'ready') {
     return (
       <Suspense fallback={loading}>
-        <LoadFailure title={t('page.loadFailed')} message={describe(state.error)} retryText={t('action.retry')} onRetry={state.retry} />
+        <LoadFailure title={t('page.loadFailed')} message={describe(failure?.error)} retryText={t('action.retry')} onRetry={failure?.retry ?? (() => undefined)} />
       </Suspense>
     );
   }
-  return <ListPage key={state.served.model.id} served={state.served} firstPage={state.firstPage} />;
+  return (
+    <Suspense fallback={loading}>
+      <Screen key={state.served.model.id} served={state.served} firstPage={state.firstPage} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { App, ConfigProvider } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RuntimeInstance } from '../createRuntime';
+import type { RuntimeInstance } from '../RuntimeInstance';
 import { DictSourceProvider } from '../fields/dict/DictSourceContext';
 
 const RuntimeContext = createContext<RuntimeInstance | null>(null);

@@ -1,7 +1,7 @@
 import systemFields from '../../schemas/meta/system-fields.json';
 import { resolveText } from '../model/resolveText';
 import type { FieldDef, ServedModel } from '../model/types';
-import type { Translate } from '../createRuntime';
+import type { Translate } from '../RuntimeInstance';
 
 type SystemFieldName = Exclude<keyof typeof systemFields, '$comment'>;
 

@@ -1,12 +1,30 @@
 import { Schema } from '@formily/json-schema';
+import { compileExpression, type CompiledExpression } from '../expression';
+
+// Models are few and their expressions fixed, so the cache stays small; the bound only guards against
+// a page that builds expressions from data.
+const MAX_CACHED = 500;
+const cache = new Map<string, CompiledExpression>();
+
+function compiled(expression: string): CompiledExpression {
+  let found = cache.get(expression);
+  if (!found) {
+    found = compileExpression(expression);
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    cache.set(expression, found);
+  }
+  return found;
+}
 
 /**
- * Formily's default compiler runs '{{…}}' strings through `new Function` + `with`. Model files may not
- * contain code (the meta-schema refuses '{{' in props; behaviour is a named hook), so ours evaluates
- * nothing: an expression that reaches it is a model error, reported with the expression.
+ * Formily's compiler for '{{…}}' strings, without `new Function` + `with` (Formily's default, which a
+ * Content-Security-Policy without 'unsafe-eval' forbids): the text is an expression of the model
+ * language (runtime/expression), evaluated against the form's values. Formily's scope variables ($self,
+ * $deps…) are not part of the language: field names are. A text outside the language throws an
+ * ExpressionError naming the problem, and nothing runs.
  */
-export function rejectExpression(expression: string): never {
-  throw new Error(`Schema expressions are not allowed in Cloudlab models: "{{${expression}}}" (use a named hook instead)`);
+export function evaluateSchemaExpression(expression: string, scope?: { $values?: unknown }): unknown {
+  return compiled(expression.trim()).evaluate((scope?.$values ?? {}) as Record<string, unknown>);
 }
 
 let installed = false;
@@ -17,6 +35,6 @@ let installed = false;
  */
 export function installSafeCompiler(): void {
   if (installed) return;
-  Schema.registerCompiler(rejectExpression);
+  Schema.registerCompiler(evaluateSchemaExpression);
   installed = true;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Translate } from '../createRuntime';
+import type { Translate } from '../RuntimeInstance';
 import { RENDER_NAMESPACE } from './i18n';
 import { useRuntime } from './RuntimeProvider';
 

@@ -4,6 +4,7 @@ import { buildFormSchema } from '../form/buildFormSchema';
 import { createRecordForm } from '../form/createRecordForm';
 import { recordFormValues } from '../form/pickFormValues';
 import { SchemaForm } from '../form/SchemaForm';
+import { useRuntime } from '../RuntimeProvider';
 
 export interface DetailViewProps {
   served: ServedModel;
@@ -13,6 +14,7 @@ export interface DetailViewProps {
 /** A record read-only: the model's form schema rendered with the pattern 'readPretty' (no third rendering of a field). */
 export function DetailView({ served, record }: DetailViewProps) {
   const form = useMemo(() => createRecordForm({ initialValues: recordFormValues(served, record), readPretty: true }), [served, record]);
-  const schema = useMemo(() => buildFormSchema(served, 'detail'), [served]);
+  const { hooks } = useRuntime();
+  const schema = useMemo(() => buildFormSchema(served, 'detail', { hooks }), [served, hooks]);
   return <SchemaForm form={form} schema={schema} where={`model ${served.model.id}: form`} />;
 }

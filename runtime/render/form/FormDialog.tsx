@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
 import { DetailView } from '../detail/DetailView';
+import { useRuntime } from '../RuntimeProvider';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { buildFormSchema } from './buildFormSchema';
@@ -26,7 +27,8 @@ export function FormDialog({ served, controller }: FormDialogProps) {
   const t = useRenderText();
   const describe = useErrorText();
   const { state } = controller;
-  const schema = useMemo(() => buildFormSchema(served, state.mode, t), [served, state.mode, t]);
+  const { hooks } = useRuntime();
+  const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks }), [served, state.mode, t, hooks]);
   const hasTabs = (served.model.tabs?.length ?? 0) > 0;
   // fetched while the record loads, so that the tabs are there when it has come
   useEffect(() => {

@@ -1,13 +1,16 @@
 import type { ISchema } from '@formily/json-schema';
-import type { Translate } from '../../createRuntime';
+import type { Translate } from '../../RuntimeInstance';
+import type { HookRegistry } from '../../hooks/createHookRegistry';
 import type { ServedModel } from '../../model/types';
-import { modelText } from '../modelText';
 import { isSelectField } from '../../model/fieldRules';
+import { modelText } from '../modelText';
 import { buildValidators } from './buildValidators';
 import { defaultComponent, dictProps, enumOptions } from './defaultComponent';
-import { formEntries, type FormEntry } from './formFields';
+import { fieldReactions } from './fieldReactions';
+import { formLayout, type FormEntry, type FormSectionLayout } from './formFields';
+import type { FormMode } from './formMode';
 
-export type FormMode = 'add' | 'edit' | 'detail';
+export type { FormMode } from './formMode';
 
 const DEFAULT_LABEL_COL = 6;
 
@@ -15,7 +18,7 @@ function jsonType(entry: FormEntry): 'string' | 'number' {
   return entry.def.type === 'integer' || entry.def.type === 'number' ? 'number' : 'string';
 }
 
-function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: Translate): ISchema {
+function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: Translate, hooks?: HookRegistry): ISchema {
   const { def, item } = entry;
   const label = modelText(served, def.label);
   const component = item['x-component'] ?? defaultComponent(def);
@@ -38,29 +41,73 @@ function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: 
   const options = enumOptions(def);
   if (options) schema.enum = options;
   if (item['x-display']) schema['x-display'] = item['x-display'];
-  if (served.model.entity.fields[entry.name]?.writable === false) schema['x-pattern'] = 'readPretty';
-  if (mode === 'add' && def.default !== undefined) schema.default = def.default;
+  const readPretty = served.model.entity.fields[entry.name]?.writable === false;
+  if (readPretty) schema['x-pattern'] = 'readPretty';
+  // a computed value is the expression's, never the user's (the server recomputes it on save as well)
+  else if (def.compute && mode !== 'detail') schema['x-pattern'] = 'readOnly';
+  if (mode === 'add' && def.default !== undefined && typeof def.default !== 'object') schema.default = def.default;
+  const reactions = fieldReactions(served, entry, mode, readPretty, hooks);
+  if (reactions.length > 0) schema['x-reactions'] = reactions as ISchema['x-reactions'];
   return schema;
 }
 
+export interface FormSchemaOptions {
+  /** for the default placeholders (请输入…) */
+  t?: Translate;
+  /** resolves the fields' formReaction hooks; without it they are left out (widget listing only) */
+  hooks?: HookRegistry;
+}
+
+const grid = (columns: number, properties: Record<string, ISchema>): ISchema => ({
+  type: 'void',
+  'x-component': 'FormGrid',
+  'x-component-props': { minColumns: columns, maxColumns: columns },
+  properties,
+});
+
 /**
- * The Formily schema of a model's form: entity facts (type, label, rules, dictionary, default) joined
- * with the form's placement (widget, span, props) and layout. Add, edit and detail share it; detail
- * renders it with the form's pattern 'readPretty'. Pass `t` for the default placeholders (请输入…).
+ * The Formily schema of a model's form: entity facts (type, label, rules, dictionary, default,
+ * requiredWhen, compute) joined with the form's placement (widget, span, visibleWhen, disabledWhen,
+ * hooks, props) and layout: flat fields (with form.layout.columns), titled sections with their own
+ * grid, or tabs of sections. Add, edit and detail share it; detail renders it with the form's pattern
+ * 'readPretty'.
  *
  * @example
- * const schema = buildFormSchema(served, 'add', runtime.t);
+ * const schema = buildFormSchema(served, 'add', { t: runtime.t, hooks: runtime.hooks });
  * <FormProvider form={createForm()}><runtime.SchemaField schema={schema} /></FormProvider>
  */
-export function buildFormSchema(served: ServedModel, mode: FormMode, t?: Translate): ISchema {
+export function buildFormSchema(served: ServedModel, mode: FormMode, options: FormSchemaOptions = {}): ISchema {
   const layout = served.model.form?.layout ?? {};
   const labelCol = layout.labelCol ?? DEFAULT_LABEL_COL;
-  const columns = layout.columns ?? 1;
-  const properties = Object.fromEntries(formEntries(served).map((entry) => [entry.name, fieldSchema(served, entry, mode, t)]));
-  const body: ISchema =
-    columns > 1
-      ? { type: 'void', properties: { grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { minColumns: columns, maxColumns: columns }, properties } } }
-      : { type: 'void', properties };
+  const fields = (entries: FormEntry[]) =>
+    Object.fromEntries(entries.map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
+  const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
+    Object.fromEntries(
+      list.map((section, index) => {
+        const body = grid(section.columns ?? layout.columns ?? 1, fields(section.entries));
+        if (!section.title) return [`${prefix}${index}`, body];
+        const title = modelText(served, section.title);
+        return [`${prefix}${index}`, { type: 'void', 'x-component': 'FormSection', 'x-component-props': { title }, properties: { grid: body } }];
+      }),
+    );
+
+  const form = formLayout(served);
+  let properties: Record<string, ISchema>;
+  if (form.kind === 'fields') {
+    const columns = layout.columns ?? 1;
+    properties = columns > 1 ? { grid: grid(columns, fields(form.entries)) } : fields(form.entries);
+  } else if (form.kind === 'sections') {
+    properties = sections(form.sections, 'section');
+  } else {
+    // every pane renders at once (forceRender): a field on a tab not yet opened is still validated and submitted
+    const panes = Object.fromEntries(
+      form.tabs.map((tab, index) => [
+        `tab${index}`,
+        { type: 'void', 'x-component': 'FormTab.TabPane', 'x-component-props': { tab: modelText(served, tab.title), forceRender: true }, properties: sections(tab.sections, `tab${index}section`) },
+      ]),
+    );
+    properties = { tabs: { type: 'void', 'x-component': 'FormTab', properties: panes } };
+  }
   return {
     type: 'object',
     properties: {
@@ -68,7 +115,7 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, t?: Transla
         type: 'void',
         'x-component': 'FormLayout',
         'x-component-props': { labelCol, wrapperCol: layout.wrapperCol ?? 24 - labelCol },
-        properties: body.properties,
+        properties,
       },
     },
   };

@@ -1,13 +1,14 @@
 import patterns from '../../../schemas/meta/patterns.json';
 import { checkFieldValue, ruleMessage, type RuleTexts } from '../../model/fieldRules';
 import type { FieldDef, PatternDef, ServedModel } from '../../model/types';
+import type { FieldDefV2 } from '../../model/v2Parts';
 import { modelText } from '../modelText';
 
 /**
  * Formily x-validator rules: the built-in required rule (it also draws the asterisk), then one function
  * returning '' or the message of the first rule the value breaks.
  */
-export type ValidatorRule = { required: true; message: string } | { validator: (value: unknown) => string };
+export type ValidatorRule = { required: boolean; message: string } | { validator: (value: unknown) => string };
 
 
 function patternOf(served: ServedModel, name: string): { regex: string; message: string } | undefined {
@@ -37,6 +38,8 @@ export function buildValidators(served: ServedModel, def: FieldDef): ValidatorRu
 
   const rules: ValidatorRule[] = [];
   if (def.required) rules.push({ required: true, message: ruleMessage(def, 'required', texts) });
+  // requiredWhen: the rule starts off; the field's reaction turns it on, and Formily keeps this message
+  else if ((def as FieldDefV2).requiredWhen) rules.push({ required: false, message: ruleMessage(def, 'required', texts) });
   rules.push({ validator: firstBroken });
   return rules;
 }

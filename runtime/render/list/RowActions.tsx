@@ -1,5 +1,5 @@
 import { Button, Popconfirm, Space } from 'antd';
-import type { Translate } from '../../createRuntime';
+import type { Translate } from '../../RuntimeInstance';
 import type { DataRecord } from '../../data/DataProvider';
 
 export interface RowActionHandlers {

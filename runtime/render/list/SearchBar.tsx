@@ -9,7 +9,7 @@ import { useRuntime } from '../RuntimeProvider';
 import { useRenderText } from '../useRenderText';
 import { buildSearchSchema } from './buildSearchSchema';
 import { toSearchCriteria } from './toSearchCriteria';
-import type { SearchCriteria } from './useListController';
+import type { SearchCriteria } from './listQuery';
 
 export interface SearchBarProps {
   served: ServedModel;

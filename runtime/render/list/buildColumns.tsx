@@ -1,6 +1,6 @@
 import type { TableColumnType as ColumnType } from 'antd';
 import type { ReactNode } from 'react';
-import type { Translate } from '../../createRuntime';
+import type { Translate } from '../../RuntimeInstance';
 import type { DataRecord } from '../../data/DataProvider';
 import type { DictOption } from '../../fields/dict/DictSource';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';

@@ -1,5 +1,5 @@
 import type { ISchema } from '@formily/json-schema';
-import type { Translate } from '../../createRuntime';
+import type { Translate } from '../../RuntimeInstance';
 import type { FieldDef, ServedModel } from '../../model/types';
 import { dictProps, enumOptions } from '../form/defaultComponent';
 import { fieldLabel } from '../modelText';

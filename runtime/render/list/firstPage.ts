@@ -1,7 +1,7 @@
 import type { DataProvider, FieldFilter, ListParams, ListResult } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { pageSettings } from './pageSettings';
-import type { ListQuery } from './useListController';
+import type { ListQuery } from './listQuery';
 
 /** Where a list starts: page 1 at the model's page size and default sort, no criteria. */
 export function initialListQuery(served: ServedModel): ListQuery {

@@ -1,7 +1,7 @@
 import type { FieldFilter } from '../../data/DataProvider';
 import type { FieldDef, ServedModel } from '../../model/types';
 import { KEYWORD, searchEntries, type SearchMode } from './searchEntries';
-import type { SearchCriteria } from './useListController';
+import type { SearchCriteria } from './listQuery';
 
 type Scalar = string | number;
 

@@ -2,20 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DataProvider, DataRecord, FieldFilter, ListResult } from '../../data/DataProvider';
 import type { ServedModel, SortDef } from '../../model/types';
 import { initialListQuery, toListParams, type PendingPage } from './firstPage';
+import type { ListQuery, SearchCriteria } from './listQuery';
 
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  sort?: SortDef;
-  keyword?: string;
-  filters: Record<string, FieldFilter>;
-}
-
-/** What the search bar asks for; empty values are already dropped. */
-export interface SearchCriteria {
-  keyword?: string;
-  filters: Record<string, FieldFilter>;
-}
+export type { ListQuery, SearchCriteria } from './listQuery';
 
 export type ListStatus =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { DataProvider, DataRecord } from '../../data/DataProvider';
 import type { Feedback } from '../useFeedback';
-import type { Translate } from '../../createRuntime';
+import type { Translate } from '../../RuntimeInstance';
 
 export interface RecordActions {
   remove(record: DataRecord): Promise<void>;

@@ -1,11 +1,13 @@
-import type { RuntimeInstance } from '../../createRuntime';
-import type { Lang, ServedModel } from '../../model/types';
+import type { DataProvider } from '../../data/DataProvider';
+import type { ModelLoader } from '../../model/ModelLoader';
+import type { Lang, ModelFile, ServedModel } from '../../model/types';
 import { requestFirstPage, type PendingPage } from '../list/firstPage';
+import type { ScreenRegistry } from './createScreenRegistry';
 
-/** What ModelPage needs to show a model: the served model and its list's first page, already requested. */
+/** What ModelPage needs to show a model: the served model and, for list screens, its first page already requested. */
 export interface ModelScreen {
   served: ServedModel;
-  firstPage: PendingPage;
+  firstPage?: PendingPage;
 }
 
 /** ModelPage's first requests under way: the served model, then at once its list's first page. */
@@ -20,17 +22,27 @@ export interface ScreenStart {
   abandon(): void;
 }
 
-export type ScreenDeps = Pick<RuntimeInstance, 'models' | 'lang' | 'dataProviderFor'>;
+/** The parts of the runtime a screen start uses (declared here, so the runtime's type need not be imported). */
+export interface ScreenDeps {
+  models: ModelLoader;
+  lang(): Lang;
+  dataProviderFor(model: ModelFile): DataProvider;
+  screenKinds: ScreenRegistry;
+}
 
 /**
  * Starts what a model screen requests first. The first page does not wait for the list page to render
- * (which takes a while the first time): it is asked for as soon as the model has come.
+ * (which takes a while the first time): it is asked for as soon as the model has come, for the screen
+ * kinds that show a list from page 1; the code of a lazily loaded kind is fetched meanwhile.
  */
 export function startModelScreen(runtime: ScreenDeps, modelId: string): ScreenStart {
   const controller = new AbortController();
   let screen: ModelScreen | undefined;
   const ready = runtime.models.load(modelId, controller.signal).then((served) => {
-    screen = { served, firstPage: requestFirstPage(served, runtime.dataProviderFor(served.model)) };
+    const kind = runtime.screenKinds.kindOf(served);
+    void runtime.screenKinds.preload(kind).catch(() => undefined); // the screen's own load reports a failure
+    const firstPage = runtime.screenKinds.usesFirstPage(kind) ? requestFirstPage(served, runtime.dataProviderFor(served.model)) : undefined;
+    screen = { served, firstPage };
     return screen;
   });
   // the taker handles the outcome; a start nobody takes must not report an unhandled rejection
@@ -42,7 +54,7 @@ export function startModelScreen(runtime: ScreenDeps, modelId: string): ScreenSt
     peek: () => screen,
     abandon() {
       controller.abort();
-      screen?.firstPage.abort();
+      screen?.firstPage?.abort();
     },
   };
 }

@@ -137,7 +137,7 @@ describe('buildFormSchema: widgets, props and layout', () => {
   });
 
   it('adds default placeholders when given a translate function', () => {
-    const fields = fieldsOf(buildFormSchema(serve(rulesModel), 'add', t));
+    const fields = fieldsOf(buildFormSchema(serve(rulesModel), 'add', { t }));
     expect(fields.name?.['x-component-props']).toMatchObject({ placeholder: 'form.inputPlaceholder:名称' });
     expect(fields.kind?.['x-component-props']).toMatchObject({ placeholder: 'form.selectPlaceholder:类型' });
   });

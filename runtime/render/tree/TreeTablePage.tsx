@@ -1,0 +1,87 @@
+import { Alert, Table } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import type { DataRecord, FieldFilter } from '../../data/DataProvider';
+import { FormDialog } from '../form/FormDialog';
+import { useFormController } from '../form/useFormController';
+import { allowedActions } from '../list/allowedActions';
+import { ListToolbar } from '../list/ListToolbar';
+import { useListColumns } from '../list/useListColumns';
+import { useListController } from '../list/useListController';
+import { useRecordActions } from '../list/useRecordActions';
+import { useRuntime } from '../RuntimeProvider';
+import type { ScreenProps } from '../screen/createScreenRegistry';
+import { useErrorText, useFeedback } from '../useFeedback';
+import { useRenderText } from '../useRenderText';
+import { loadChildren, treeSettings } from './treeNodes';
+
+type Row = DataRecord & { children?: Row[] };
+
+function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
+  return rows.map((row) => (row.id === id ? { ...row, children } : row.children ? { ...row, children: withChildren(row.children, id, children) } : row));
+}
+
+/**
+ * A tree table (screen.kind 'treeTable'): the roots page by page, each row's children read through the
+ * parent filter when it is expanded, with the list's columns, row actions and add / edit / detail dialog.
+ */
+export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
+  const runtime = useRuntime();
+  const t = useRenderText();
+  const describe = useErrorText();
+  const feedback = useFeedback();
+  const provider = runtime.dataProviderFor(served.model);
+  const settings = useMemo(() => treeSettings(served), [served]);
+  const roots = useMemo<Record<string, FieldFilter>>(() => ({ [settings.parentField]: { op: 'eq', value: settings.rootValue } }), [settings]);
+  const list = useListController(served, provider, { fixedFilters: roots });
+  const [loaded, setLoaded] = useState<Record<string, Row[]>>({});
+  const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
+  const reload = useCallback(() => {
+    setLoaded({});
+    list.reload();
+  }, [list]);
+  const actions = useRecordActions(provider, reload, feedback, t);
+  const dialog = useFormController(served, provider, {
+    fixedValues: { [settings.parentField]: settings.rootValue },
+    onSaved: (message) => {
+      feedback.success(message);
+      reload();
+    },
+    onError: feedback.error,
+  });
+  const onEdit = useCallback((record: DataRecord) => dialog.openEdit(record.id), [dialog]);
+  const onDetail = useCallback((record: DataRecord) => dialog.openDetail(record.id), [dialog]);
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail });
+
+  const rows = useMemo(() => {
+    let shown: Row[] = list.status === 'ready' ? list.records.map((record) => ({ ...record, children: [] })) : [];
+    for (const [id, children] of Object.entries(loaded)) shown = withChildren(shown, id, children.map((child) => ({ ...child, children: [] })));
+    return shown;
+  }, [list, loaded]);
+
+  const expand = async (expanded: boolean, row: Row) => {
+    if (!expanded || loaded[row.id]) return;
+    try {
+      const children = await loadChildren(served, provider, row.id);
+      setLoaded((current) => ({ ...current, [row.id]: children }));
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
+  if (list.status === 'error') return <Alert type="error" showIcon message={describe(list.error)} />;
+  return (
+    <div>
+      <ListToolbar canAdd={allowed.add} canDeleteBatch={false} onAdd={dialog.openAdd} onDeleteBatch={() => undefined} />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.status === 'loading'}
+        expandable={{ onExpand: (expanded, row) => void expand(expanded, row) }}
+        pagination={{ current: list.params.page, pageSize: list.params.pageSize, total: list.status === 'ready' ? list.total : 0, onChange: list.changePage, showTotal: (total) => t('list.total', { total }) }}
+      />
+      <FormDialog served={served} controller={dialog} />
+    </div>
+  );
+}
