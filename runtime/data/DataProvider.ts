@@ -56,4 +56,17 @@ export interface DataProvider {
   removeMany(ids: string[]): Promise<string>;
   /** toggles the model's state field (enable/disable) */
   toggleState(id: string): Promise<string>;
+  /**
+   * calls a named operation of the model (top-level `operations`, e.g. resetPassword) on one record
+   * (`id`), on checked rows (`ids`) or on the collection; resolves with the server's message. An unknown
+   * operation rejects with a contract ApiError (CL_ERR_OPERATION_OFF).
+   */
+  callOperation(name: string, input?: OperationInput): Promise<string>;
+}
+
+/** What a named operation is called with. */
+export interface OperationInput {
+  id?: string;
+  ids?: string[];
+  values?: Record<string, unknown>;
 }

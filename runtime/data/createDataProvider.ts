@@ -9,6 +9,7 @@ import type { HttpClient, NormalizedResponse } from './HttpClient';
 import { pickDialect } from './pickDialect';
 import { resolveOperations } from '../model/resolveOperations';
 import { parseRoute } from './parseRoute';
+import { namedOperation } from '../model/namedOperations';
 
 const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
 
@@ -21,7 +22,7 @@ function isRecord(value: unknown): value is DataRecord {
  * api.base and api.operations, requests and answers in the model's declared dialect.
  * - list        → ListResult {records, total, page, pageSize}
  * - get         → the record
- * - create, update, remove, removeMany, toggleState → the server's message (添加成功！ …)
+ * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功！ …)
  * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
  * a dialect this client does not speak throws at once (CL_ERR_UNKNOWN_DIALECT).
  *
@@ -34,12 +35,10 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
   const dialect = pickDialect(model.api.dialect, { id: model.id, base: model.api.base });
   const operations = resolveOperations(model);
 
-  function routeOf(operation: OperationName) {
-    const route = operations[operation];
-    if (route) return parseRoute(route);
-    throw new ApiError({
+  function operationOff(message: string) {
+    return new ApiError({
       kind: 'contract',
-      message: `Model "${model.id}" has no "${operation}" operation (switched off by api.operations.${operation} = false${operation === 'state' ? ', or api.state is not declared' : ''}).`,
+      message,
       status: 0,
       code: 0,
       url: model.api.base,
@@ -47,6 +46,12 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
       dialect: familyOf(model.api.base),
       errorCode: 'CL_ERR_OPERATION_OFF',
     });
+  }
+
+  function routeOf(operation: OperationName) {
+    const route = operations[operation];
+    if (route) return parseRoute(route);
+    throw operationOff(`Model "${model.id}" has no "${operation}" operation (switched off by api.operations.${operation} = false${operation === 'state' ? ', or api.state is not declared' : ''}).`);
   }
 
   async function call(operation: RecordOperation, input: RecordInput, signal?: AbortSignal): Promise<{ response: NormalizedResponse; ctx: RequestContext }> {
@@ -76,5 +81,12 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
     remove: (id) => message('delete', { id }),
     removeMany: (ids) => message('deleteBatch', { ids }),
     toggleState: (id) => message('state', { id }),
+    async callOperation(name, input = {}) {
+      const operation = namedOperation(model, name);
+      if (!operation) throw operationOff(`model "${model.id}" declares no operation "${name}" (operations.${name})`);
+      const request = dialect.encodeOperationRequest(parseRoute(operation.route), input);
+      const response = await http.request(request.method, request.url, { params: request.params, data: request.data });
+      return response.message;
+    },
   };
 }

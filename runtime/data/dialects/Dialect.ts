@@ -62,4 +62,6 @@ export interface Dialect {
   decodePage(data: unknown, params: ListParams, ctx: RequestContext): ListResult;
   /** where the id, ids and values of one operation travel */
   encodeRecordRequest(operation: RecordOperation, route: Route, input: RecordInput): DialectRequest;
+  /** the same for a named operation of the model (its route from the model's `operations`) */
+  encodeOperationRequest(route: Route, input: RecordInput): DialectRequest;
 }

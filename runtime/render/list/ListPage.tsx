@@ -8,6 +8,8 @@ import { useRuntime } from '../RuntimeProvider';
 import { useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { allowedActions } from './allowedActions';
+import { CustomActionButtons } from './CustomActionButtons';
+import { customActions } from './customActions';
 import type { PendingPage } from './firstPage';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -15,6 +17,7 @@ import { pageSettings } from './pageSettings';
 import { SearchBar } from './SearchBar';
 import { useIdlePreload } from './useIdlePreload';
 import { useListColumns } from './useListColumns';
+import { useCustomActions } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
 
@@ -61,7 +64,13 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const { openEdit, openDetail } = dialog;
   const onEdit = useCallback((record: DataRecord) => openEdit(record.id), [openEdit]);
   const onDetail = useCallback((record: DataRecord) => openDetail(record.id), [openDetail]);
-  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail });
+  const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
+  const runner = useCustomActions(served, provider, list.selection, list.reload, feedback);
+  const renderCustomRow = useMemo(
+    () => (custom.row.length > 0 ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} /> : undefined),
+    [custom, runner, served, t],
+  );
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
   const { sizes } = pageSettings(served);
   // the form's lazily loaded widgets (date pickers), fetched before the first add / edit / detail
   const opensDialog = allowed.add || allowed.edit || allowed.detail;
@@ -75,12 +84,13 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
         canDeleteBatch={allowed.deleteBatch}
         onAdd={dialog.openAdd}
         onDeleteBatch={() => actions.removeSelected(list.selection)}
+        custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
       />
       <ListTable
         list={list}
         columns={columns}
         sizes={sizes}
-        selectable={allowed.deleteBatch}
+        selectable={allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation))}
         onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
       />
       <FormDialog served={served} controller={dialog} />

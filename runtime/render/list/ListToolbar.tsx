@@ -1,4 +1,5 @@
 import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useRenderText } from '../useRenderText';
 
 export interface ListToolbarProps {
@@ -6,12 +7,14 @@ export interface ListToolbarProps {
   canDeleteBatch: boolean;
   onAdd(): void;
   onDeleteBatch(): void;
+  /** the model's own toolbar actions (list.actions objects) */
+  custom?: ReactNode;
 }
 
 /** 新增 and 批量删除 above the table; nothing when neither is allowed. */
-export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch }: ListToolbarProps) {
+export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch, custom }: ListToolbarProps) {
   const t = useRenderText();
-  if (!canAdd && !canDeleteBatch) return null;
+  if (!canAdd && !canDeleteBatch && !custom) return null;
   return (
     <Space style={{ marginBottom: 16 }}>
       {canAdd && (
@@ -20,6 +23,7 @@ export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch }: Li
         </Button>
       )}
       {canDeleteBatch && <Button onClick={onDeleteBatch}>{t('action.deleteBatch')}</Button>}
+      {custom}
     </Space>
   );
 }

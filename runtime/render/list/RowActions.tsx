@@ -1,4 +1,5 @@
 import { Button, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
 import type { Translate } from '../../RuntimeInstance';
 import type { DataRecord } from '../../data/DataProvider';
 
@@ -10,6 +11,8 @@ export interface RowActionHandlers {
   onDetail(record: DataRecord): void;
   /** resolves when the delete settled (the confirm's OK button spins meanwhile) */
   onDelete(record: DataRecord): Promise<void>;
+  /** the model's own row actions (list.actions objects), after the built-in ones */
+  renderCustom?: (record: DataRecord) => ReactNode;
 }
 
 export interface RowActionsProps extends RowActionHandlers {
@@ -19,7 +22,7 @@ export interface RowActionsProps extends RowActionHandlers {
 }
 
 /** 编辑 · 详情 · 删除 (with its 确定删除吗? confirm) for one row. */
-export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, onDetail, onDelete }: RowActionsProps) {
+export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, onDetail, onDelete, renderCustom }: RowActionsProps) {
   return (
     <Space size={0}>
       {canEdit && (
@@ -39,6 +42,7 @@ export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, o
           </Button>
         </Popconfirm>
       )}
+      {renderCustom?.(record)}
     </Space>
   );
 }

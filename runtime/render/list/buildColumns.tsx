@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Translate } from '../../RuntimeInstance';
 import type { DataRecord } from '../../data/DataProvider';
 import type { DictOption } from '../../fields/dict/DictSource';
+import type { HookSignatures } from '../../hooks/createHookRegistry';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';
 import { fieldLabel, modelText, requireFieldDef } from '../modelText';
 import { defaultRender, dictCell, formatDate, plainCell } from './cellRenderers';
@@ -20,6 +21,8 @@ export interface ColumnContext {
   offset?: number;
   /** the state cell when the user may toggle it; otherwise the state shows as its dictionary tag */
   renderStateSwitch?: (record: DataRecord, field: string) => ReactNode;
+  /** a column's custom cell (list.columns[].cell names a hook of kind cell) */
+  cellHook?: (name: string) => HookSignatures['cell'];
   /** the row-actions cell; no actions column without it */
   renderActions?: (record: DataRecord) => ReactNode;
 }
@@ -37,7 +40,10 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
   const options = def.dict ? context.dictOptions?.get(def.dict) : undefined;
   const sortable = spec.sorter ?? def.sortable ?? false;
 
+  const hookName = (spec as { cell?: string }).cell;
+  const custom = hookName ? context.cellHook?.(hookName) : undefined;
   const cell = (value: unknown, record: DataRecord): ReactNode => {
+    if (custom) return custom(value, record, { served, field });
     switch (render) {
       case 'state':
         return context.renderStateSwitch?.(record, field) ?? (def.dict ? dictCell(record, field, options) : plainCell(value));

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { fieldLabel } from '../modelText';
+import { useRuntime } from '../RuntimeProvider';
 import { useRenderText } from '../useRenderText';
 import type { AllowedActions } from './allowedActions';
 import { buildColumns } from './buildColumns';
@@ -18,10 +19,13 @@ interface ListColumnsInput {
   actions: RecordActions;
   onEdit(record: DataRecord): void;
   onDetail(record: DataRecord): void;
+  /** the model's own row actions (list.actions objects) */
+  renderCustomRow?: (record: DataRecord) => ReactNode;
 }
 
 /** buildColumns wired to the page: memoised, so cells re-render only when what they show changes. */
-export function useListColumns({ served, list, allowed, actions, onEdit, onDetail }: ListColumnsInput) {
+export function useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow }: ListColumnsInput) {
+  const { hooks } = useRuntime();
   const t = useRenderText();
   const dictOptions = useDictOptionMap(served);
   const { sort, page, pageSize } = list.params;
@@ -35,12 +39,14 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
       onEdit,
       onDetail,
       onDelete: actions.remove,
+      renderCustom: renderCustomRow,
     };
-    const hasRowActions = handlers.canEdit || handlers.canDetail || handlers.canDelete;
+    const hasRowActions = handlers.canEdit || handlers.canDetail || handlers.canDelete || Boolean(renderCustomRow);
     return buildColumns(served, {
       t,
       dictOptions,
       sort,
+      cellHook: (name) => hooks.require('cell', name),
       offset: (page - 1) * pageSize,
       renderStateSwitch:
         allowed.state && state
@@ -54,5 +60,5 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
           : undefined,
       renderActions: hasRowActions ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
     });
-  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state]);
+  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, renderCustomRow]);
 }

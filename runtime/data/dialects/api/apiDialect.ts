@@ -27,6 +27,8 @@ function isApiPage(data: unknown): data is ApiPage {
  * - delete      DELETE B/{id}
  * - deleteBatch POST B/Actions/BatchDelete (JSON {ids: []})
  * - state       PUT B/{id}/Actions/State
+ * - a named operation: its route; `{id}` in the path, else the id in the body (query for GET/DELETE);
+ *   checked rows as `ids: []` with the values in the JSON body
  * An override path without `{id}` gets the id as a query parameter (get, delete) or in the body.
  *
  * @example
@@ -53,6 +55,11 @@ export const apiDialect: Dialect = {
     }
     const { currentPage, pageSize, total } = data.pagination;
     return { records: data.list, total, page: currentPage ?? params.page, pageSize: pageSize ?? params.pageSize };
+  },
+
+  encodeOperationRequest(route: Route, input: RecordInput): DialectRequest {
+    const { url, filled } = fillId(route.path, input.id);
+    return withPayload(route.method, url, { ...input.values, ...(input.id !== undefined && !filled ? { id: input.id } : {}), ...(input.ids ? { ids: input.ids } : {}) });
   },
 
   encodeRecordRequest(operation: RecordOperation, route: Route, input: RecordInput): DialectRequest {

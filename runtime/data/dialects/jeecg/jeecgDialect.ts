@@ -28,6 +28,8 @@ function isJeecgPage(data: unknown): data is JeecgPage {
  * - delete      DELETE B/delete?id=
  * - deleteBatch DELETE B/deleteBatch?ids=a,b
  * - state       PUT B/editState (JSON {id})
+ * - a named operation: its route; `{id}` in the path, else the id in the body (query for GET/DELETE);
+ *   checked rows as `ids=a,b` (comma-joined, as deleteBatch)
  * A path that an override gives an `{id}` placeholder carries the id there instead of in the query.
  *
  * @example
@@ -49,6 +51,11 @@ export const jeecgDialect: Dialect = {
   decodePage(data: unknown, params: ListParams, ctx: RequestContext): ListResult {
     assertEnvelope(data, isJeecgPage, PAGE_SHAPE, ctx, 'CL_ERR_CONTRACT_PAYLOAD');
     return { records: data.records, total: data.total, page: data.current ?? params.page, pageSize: data.size ?? params.pageSize };
+  },
+
+  encodeOperationRequest(route: Route, input: RecordInput): DialectRequest {
+    const { url, filled } = fillId(route.path, input.id);
+    return withPayload(route.method, url, { ...input.values, ...(input.id !== undefined && !filled ? { id: input.id } : {}), ...(input.ids ? { ids: input.ids.join(',') } : {}) });
   },
 
   encodeRecordRequest(operation: RecordOperation, route: Route, input: RecordInput): DialectRequest {

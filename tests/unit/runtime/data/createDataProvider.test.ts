@@ -59,3 +59,42 @@ describe('operations a model does not offer', () => {
     expect(server.last).toMatchObject({ method: 'GET', url: '/admin/certificatePersonal/select' });
   });
 });
+
+describe('named operations (callOperation)', () => {
+  const withOperations = (model: ModelFile) =>
+    ({
+      ...model,
+      operations: {
+        resetPassword: { route: 'PUT {base}/{id}/Actions/ResetPassword', permission: 'resetPassword', target: 'record' },
+        release: { route: 'POST {base}/Actions/Release', permission: 'release' },
+        unlock: { route: 'GET {base}/unlock', permission: 'unlock', target: 'record' },
+      },
+    }) as unknown as ModelFile;
+
+  it('api dialect: {base} and {id} filled, values and checked ids in the JSON body, the server message back', async () => {
+    const { http, server } = createTestClient();
+    server.answerWith(() => ({ body: { code: 200, msg: '重置成功', data: null } }));
+    const provider = createDataProvider(withOperations(positionModel), http);
+    await expect(provider.callOperation('resetPassword', { id: 'a/1', values: { password: 'x' } })).resolves.toBe('重置成功');
+    expect(server.last).toMatchObject({ method: 'PUT', url: '/api/permission/Position/a%2F1/Actions/ResetPassword', body: { password: 'x' } });
+    await provider.callOperation('release', { ids: ['1', '2'] });
+    expect(server.last).toMatchObject({ method: 'POST', url: '/api/permission/Position/Actions/Release', body: { ids: ['1', '2'] } });
+  });
+
+  it('jeecg dialect: an id without {id} goes in the query of a GET, checked ids comma-joined', async () => {
+    const { http, server } = createTestClient();
+    const provider = createDataProvider(withOperations(sampleModel), http);
+    await provider.callOperation('unlock', { id: '7' });
+    expect(server.last).toMatchObject({ method: 'GET', url: '/admin/sample/unlock', query: `_t=${T}&id=7` });
+    await provider.callOperation('release', { ids: ['1', '2'] });
+    expect(server.last).toMatchObject({ method: 'POST', url: '/admin/sample/Actions/Release', body: { ids: '1,2' } });
+  });
+
+  it('rejects an operation the model does not declare, without a request', async () => {
+    const { http, server } = createTestClient();
+    const error = await rejection(createDataProvider(positionModel, http).callOperation('nope'));
+    expect(error).toMatchObject({ kind: 'contract', errorCode: 'CL_ERR_OPERATION_OFF' });
+    expect(error.message).toContain('declares no operation "nope"');
+    expect(server.requests).toHaveLength(0);
+  });
+});

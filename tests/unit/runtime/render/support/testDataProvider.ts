@@ -2,7 +2,7 @@ import { vi, type Mock } from 'vitest';
 import type { DataProvider } from '../../../../../runtime/data/DataProvider';
 
 type Method = keyof DataProvider;
-const METHODS: Method[] = ['list', 'get', 'create', 'update', 'remove', 'removeMany', 'toggleState'];
+const METHODS: Method[] = ['list', 'get', 'create', 'update', 'remove', 'removeMany', 'toggleState', 'callOperation'];
 
 export type TestDataProvider = { [K in Method]: Mock<DataProvider[K]> };
 

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { DataRecord, ListParams } from '../../../../../runtime/data/DataProvider';
+import type { ModelFile } from '../../../../../runtime/model/types';
+import { ModelPage } from '../../../../../runtime/render/ModelPage';
+import { createScreenRegistry } from '../../../../../runtime/render/screen/createScreenRegistry';
+import { createDefaultScreenRegistry } from '../../../../../runtime/render/screen/defaultScreens';
+import { page } from '../support/positionRecords';
+import { positionFile, serve } from '../support/servedModels';
+import { testDataProvider } from '../support/testDataProvider';
+import { renderWithRuntime, testModels, testRuntime } from '../support/testRuntime';
+
+const departModel = (kind: string) =>
+  ({
+    version: 1,
+    id: 'test.depart',
+    title: '部门',
+    entity: { table: 'test_depart', fields: { departName: { type: 'string', label: '部门名称', required: true }, parentId: { type: 'string', label: '上级' } } },
+    api: { dialect: 'api', base: '/api/test/Depart' },
+    list: { columns: ['departName'], actions: ['add', 'edit', 'detail', 'delete'] },
+    form: { fields: ['departName'] },
+    permissions: { prefix: 'test:depart:' },
+    screen: { kind },
+    tree: { parentField: 'parentId', labelField: 'departName', rootValue: '0' },
+  }) as unknown as ModelFile;
+
+const departs: DataRecord[] = [
+  { id: 'd1', departName: '检测中心', parentId: '0', version: 0 },
+  { id: 'd2', departName: '理化室', parentId: 'd1', version: 0 },
+  { id: 'd3', departName: '微生物室', parentId: 'd1', version: 0 },
+];
+const byParent = async (params: ListParams) => {
+  const filter = params.filters?.parentId;
+  const parent = filter && 'value' in filter ? filter.value : undefined;
+  return page(departs.filter((record) => parent === undefined || record.parentId === parent));
+};
+
+function renderKind(model: ModelFile, provider = testDataProvider({ list: byParent })) {
+  const runtime = testRuntime({ models: testModels(serve(model)), providers: { [model.id]: provider } });
+  renderWithRuntime(<ModelPage modelId={model.id} />, runtime);
+  return provider;
+}
+
+describe('screen registry', () => {
+  it('refuses a kind twice and names the known kinds for an unknown one', () => {
+    const screens = createScreenRegistry();
+    const Page = () => null;
+    screens.register('list', Page, { firstPage: true });
+    expect(() => screens.register('list', Page)).toThrow('the screen kind "list" is already registered');
+    expect(() => screens.component('calendar')).toThrow('no screen kind "calendar" is registered (known: list)');
+    expect(screens.usesFirstPage('list')).toBe(true);
+  });
+
+  it('has the built-in kinds, only list and query prefetching a first page', () => {
+    const screens = createDefaultScreenRegistry();
+    for (const kind of ['list', 'query', 'tree', 'treeTable', 'form']) expect(screens.has(kind), kind).toBe(true);
+    expect(['list', 'query', 'tree', 'treeTable', 'form'].filter((kind) => screens.usesFirstPage(kind))).toEqual(['list', 'query']);
+    expect(screens.kindOf(serve(positionFile))).toBe('list');
+  });
+
+  it('ModelPage shows a load failure for a kind the runtime does not know', async () => {
+    renderKind(departModel('calendar'));
+    expect(await screen.findByText(/no screen kind "calendar" is registered/)).toBeInTheDocument();
+  });
+});
+
+describe('screen kinds', () => {
+  it('query: the list read-only (no add, edit or delete; 详情 stays)', async () => {
+    renderKind(departModel('query'));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: '详情' }).length).toBeGreaterThan(0);
+  });
+
+  it('tree: the roots in the tree, children loaded through the parent filter, the list of the selected node', async () => {
+    const provider = renderKind(departModel('tree'));
+    const tree = await screen.findByRole('tree');
+    expect(await within(tree).findByText('检测中心')).toBeInTheDocument();
+    await userEvent.click(within(tree).getByText('检测中心'));
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('理化室')).toBeInTheDocument();
+    expect(within(table).getByText('微生物室')).toBeInTheDocument();
+    expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: 'd1' } } }));
+  });
+
+  it('treeTable: the roots as rows, a row’s children read when it is expanded', async () => {
+    const provider = renderKind(departModel('treeTable'));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByText('理化室')).not.toBeInTheDocument();
+    expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: '0' } } }));
+    await userEvent.click(screen.getByRole('button', { name: /展开|expand/i }));
+    expect(await screen.findByText('理化室')).toBeInTheDocument();
+    expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: 'd1' } } }));
+  });
+
+  it('form: the first record edited in place, saved with its version', async () => {
+    const update = vi.fn(async () => '编辑成功！');
+    const provider = testDataProvider({ list: async () => page([departs[0]!]), get: async () => departs[0]!, update });
+    renderKind(departModel('form'), provider);
+    const name = await screen.findByRole('textbox', { name: '部门名称' });
+    expect(name).toHaveValue('检测中心');
+    await userEvent.clear(name);
+    await userEvent.type(name, '检测总部');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('d1', { departName: '检测总部', version: 0 }));
+  });
+});
