@@ -122,7 +122,8 @@ describe('form reactions from the model', () => {
 describe('form layout from the model', () => {
   it('renders titled sections with their own grid and spans', async () => {
     renderForm(sampleModel({ sections: [{ title: '基本信息', columns: 2, fields: ['kind', { field: 'code', span: 2 }] }, { title: '价格', fields: ['price', 'quantity'] }] }));
-    expect(await screen.findByRole('group', { name: '基本信息' })).toBeInTheDocument();
+    // the section and tab widgets load lazily: a busy machine may take a while the first time
+    expect(await screen.findByRole('group', { name: '基本信息' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: '价格' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '编号' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: '备注' })).not.toBeInTheDocument();
@@ -130,10 +131,10 @@ describe('form layout from the model', () => {
 
   it('renders tabs of sections or fields, every tab’s fields in the one form', async () => {
     const form = renderForm(sampleModel({ tabs: [{ title: '基本', fields: ['kind', 'code'] }, { title: '价格', sections: [{ title: '计价', fields: ['price', 'quantity'] }] }] }));
-    expect(await screen.findByRole('tab', { name: '基本' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '基本' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '价格' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '编号' })).toBeInTheDocument();
-    await waitFor(() => expect(form.query('price').take()).toBeTruthy());
+    await waitFor(() => expect(form.query('price').take()).toBeTruthy(), { timeout: 20_000 });
     expect(form.query('remark').take()).toBeUndefined();
   });
 });

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createHookRegistry } from '../../../../../runtime/hooks/createHookRegistry';
+import type { ModelFile } from '../../../../../runtime/model/types';
+import { ListPage } from '../../../../../runtime/render/list/ListPage';
+import { page, positionRecord } from '../support/positionRecords';
+import { positionFile, serve } from '../support/servedModels';
+import { testDataProvider } from '../support/testDataProvider';
+import { renderWithRuntime, testRuntime } from '../support/testRuntime';
+
+const model = {
+  ...structuredClone(positionFile),
+  operations: {
+    release: { route: 'PUT {base}/{id}/Actions/Release', permission: 'release', target: 'record' },
+    archive: { route: 'POST {base}/Actions/Archive', permission: 'archive' },
+  },
+  list: {
+    ...positionFile.list,
+    columns: [{ field: 'fullName', cell: 'test.bold' }, 'enCode'],
+    actions: [
+      'detail',
+      { key: 'release', label: '发布', operation: 'release', confirm: '确定发布吗?' },
+      { key: 'archive', label: '归档', operation: 'archive', placement: 'toolbar' },
+      { key: 'ping', label: '测试', hook: 'test.ping', placement: 'toolbar' },
+    ],
+  },
+} as unknown as ModelFile;
+
+function renderActions(grants: string[] | 'all' = 'all') {
+  const hooks = createHookRegistry();
+  const ping = vi.fn(() => '已测试');
+  hooks.register('action', 'test.ping', ping);
+  hooks.register('cell', 'test.bold', (value) => <b data-testid="bold">{String(value)}</b>);
+  const provider = testDataProvider({ list: async () => page([positionRecord(1)]), callOperation: async () => '发布成功' });
+  renderWithRuntime(<ListPage served={serve(model)} />, testRuntime({ grants, hooks, providers: { 'system.position': provider } }));
+  return { provider, ping };
+}
+
+describe('list actions as objects', () => {
+  it('calls a row action’s operation on the row after its confirm, toasts the message and reloads', async () => {
+    const { provider } = renderActions();
+    const row = (await screen.findByText('检测员1')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: '发布' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(provider.callOperation).toHaveBeenCalledWith('release', { id: positionRecord(1).id }));
+    expect(await screen.findByText('发布成功')).toBeInTheDocument();
+    await waitFor(() => expect(provider.list).toHaveBeenCalledTimes(2));
+  });
+
+  it('runs a toolbar hook with the screen and calls a toolbar operation on the checked rows', async () => {
+    const { provider, ping } = renderActions();
+    await screen.findByText('检测员1');
+    await userEvent.click(screen.getByRole('button', { name: '测试' }));
+    await waitFor(() => expect(ping).toHaveBeenCalledWith(expect.objectContaining({ selection: [], record: undefined })));
+    await userEvent.click(screen.getAllByRole('checkbox')[1]!);
+    await userEvent.click(screen.getByRole('button', { name: '归档' }));
+    await waitFor(() => expect(provider.callOperation).toHaveBeenCalledWith('archive', { ids: [positionRecord(1).id] }));
+  });
+
+  it('hides an operation action without its permission code; a hook action stays', async () => {
+    renderActions(['system:position:list']);
+    await screen.findByText('检测员1');
+    expect(screen.queryByRole('button', { name: '发布' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '测试' })).toBeInTheDocument();
+  });
+
+  it('renders a column through its cell hook', async () => {
+    renderActions();
+    expect(await screen.findByTestId('bold')).toHaveTextContent('检测员1');
+  });
+});
