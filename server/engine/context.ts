@@ -1,19 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Lang } from '../../runtime/model/types.js';
 import { authOf, type AuthContext } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { DataScope } from './dataScope.js';
+import type { EngineContext } from './EngineContext.js';
 
-/**
- * What every engine read and write of one model receives: who asks, in which tenant and language,
- * and which rows their roles let them reach. No code path reads or writes a model's rows without one.
- */
-export interface EngineContext {
-  auth: AuthContext;
-  tenantId: number;
-  lang: Lang;
-  scope: DataScope;
-}
+export type { EngineContext } from './EngineContext.js';
 
 /** The engine context of one request for one model (data rules resolved and compiled for that model). */
 export type ContextFor = (request: FastifyRequest, model: CompiledModel) => Promise<EngineContext>;

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ModelFile } from '../../runtime/model/types.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
-import type { EngineContext } from './context.js';
+import type { EngineContext } from './EngineContext.js';
 
 export interface BeforeWriteContext {
   model: ModelFile;
