@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
+import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
 import staticClient from './api/staticClient.js';
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
       hooks: withEngineHooks(options.hooks, (id) => store?.current().modules.models.get(id)),
-      env: createEngineEnv(db, translate, dicts),
+      env: createEngineEnv(db, translate, dicts, config.dataDir),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
     const modelStore = store;
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
+    await app.register(importReportRoutes);
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;

@@ -66,7 +66,7 @@ export interface EntityScopeDef {
 }
 
 export type Dialect = 'jeecg' | 'api';
-export type OperationName = 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteBatch' | 'state';
+export type OperationName = 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteBatch' | 'state' | 'import' | 'export' | 'importTemplate';
 export const OPERATION_NAMES: readonly OperationName[] = [
   'list',
   'get',
@@ -75,7 +75,12 @@ export const OPERATION_NAMES: readonly OperationName[] = [
   'delete',
   'deleteBatch',
   'state',
+  'import',
+  'export',
+  'importTemplate',
 ];
+/** Built-in operations a model serves only when it opts in (api.operations.x = true or a route). */
+export const OPT_IN_OPERATIONS: readonly OperationName[] = ['import', 'export', 'importTemplate'];
 
 /** 'METHOD /path' */
 export type RouteSpec = string;
@@ -91,7 +96,8 @@ export interface LookupDef {
 export interface ApiDef {
   dialect: Dialect;
   base: string;
-  operations?: Partial<Record<OperationName, RouteSpec | false>>;
+  /** a route for an irregular URL, false to switch an operation off, true to opt into import/export at the dialect's default route */
+  operations?: Partial<Record<OperationName, RouteSpec | boolean>>;
   state?: { field: string; on?: Scalar; off?: Scalar };
   lookups?: Record<string, LookupDef>;
 }
@@ -207,7 +213,7 @@ export interface ServedModel {
 }
 
 /** The permission code of one action of a model: `${prefix}${action}`. */
-export type ModelPermissionAction = 'list' | 'add' | 'edit' | 'delete' | 'state';
+export type ModelPermissionAction = 'list' | 'add' | 'edit' | 'delete' | 'state' | 'import' | 'export';
 
 /** Which permission action guards an operation. */
 export const OPERATION_PERMISSION: Record<OperationName, ModelPermissionAction> = {
@@ -218,4 +224,7 @@ export const OPERATION_PERMISSION: Record<OperationName, ModelPermissionAction> 
   delete: 'delete',
   deleteBatch: 'delete',
   state: 'state',
+  import: 'import',
+  importTemplate: 'import',
+  export: 'export',
 };

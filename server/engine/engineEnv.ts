@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DbHandle } from '../db/createDb.js';
 import type { Database } from '../db/schema.js';
 import type { SlowReads } from '../db/slowReads.js';
-import type { DictCache } from '../dict/dictCache.js';
+import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
+import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
 import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
 import { createDictTexts, type ToDictText } from './toDictText.js';
@@ -23,6 +24,10 @@ export interface EngineEnv {
   slow: SlowReads;
   translate: Translate;
   toDictText: ToDictText;
+  /** a dictionary's enabled items (imports turn texts back into codes) */
+  dictItems(code: string): Promise<DictItem[]>;
+  /** error reports of rejected imports, under the data folder */
+  reports: ImportReports;
   /** a write through the engine bumps its table here, which invalidates totals and anchors */
   generations: TableGenerations;
   totals: TableCache<number>;
@@ -32,7 +37,7 @@ export interface EngineEnv {
 }
 
 /** One per app: the caches start empty and are shared by every model the store holds. */
-export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache): EngineEnv {
+export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache, dataDir: string): EngineEnv {
   const generations = createTableGenerations();
   const reader = handle.db.withoutPlugins() as unknown as EngineEnv['reader'];
   return {
@@ -41,6 +46,8 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     slow: handle.slowReads,
     translate,
     toDictText: createDictTexts(dicts, translate),
+    dictItems: (code) => dicts.items(code),
+    reports: createImportReports(dataDir),
     generations,
     totals: createTableCache<number>({ generations }),
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them

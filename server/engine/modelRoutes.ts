@@ -1,6 +1,8 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { AppError, appError, type ErrorCode } from '../errors.js';
+import { UPLOAD_LIMITS } from './importRecords.js';
 import type { ModelStore } from './store/modelStore.js';
 import type { RouteMatch } from './store/routeTable.js';
 
@@ -44,17 +46,20 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
       detail: `${request.method} ${request.dispatched?.route.url ?? request.routeOptions.url ?? ''}: ${error.code} ${JSON.stringify(error.params)}`,
     });
   });
+  // multipart bodies are parsed only by an operation that takes files (import), with limits of its own
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   for (const family of MODEL_FAMILIES) {
     app.route({
       method: ['GET', 'POST', 'PUT', 'DELETE'],
       url: `${family}/*`,
       schema: { querystring: QUERY },
       config: { access: 'model', dispatcher: store.dispatcher },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const match = request.dispatched as RouteMatch | null;
         // the access hook answers unmatched paths (401, then 404); this is only reached with a match
         if (!match) throw appError('CL_ERR_NOT_FOUND');
-        return match.route.handler(request);
+        if (request.isMultipart() && !match.route.takesFiles) throw appError('CL_ERR_BAD_REQUEST', { detail: 'multipart bodies are accepted by imports only' });
+        return match.route.handler(request, reply);
       },
     });
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile } from '../../runtime/model/types.js';
+import type { MenuDef, ModelFile, ModelPermissionAction, ModuleFile, OperationName } from '../../runtime/model/types.js';
 import type { PermissionTable } from '../db/schema.js';
 import type { ModuleSet } from './loadModules.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
@@ -62,7 +62,12 @@ const ACTION_NAMES: [ModelPermissionAction, string][] = [
   ['edit', '编辑'],
   ['delete', '删除'],
   ['state', '启用/禁用'],
+  ['import', '导入'],
+  ['export', '导出'],
 ];
+
+/** Actions whose button exists only when the model serves the operation behind it. */
+const ACTION_OPERATION: Partial<Record<ModelPermissionAction, OperationName>> = { state: 'state', import: 'import', export: 'export' };
 
 function buttonRow(code: string, name: string, parentId: string | null, sortNo: number): PermissionDef {
   return {
@@ -87,17 +92,19 @@ function buttonRow(code: string, name: string, parentId: string | null, sortNo: 
 }
 
 export function modelButtonRows(model: ModelFile, parentId: string | null): PermissionDef[] {
-  const hasState = resolveOperations(model).state !== undefined;
-  const crud = ACTION_NAMES.filter(([action]) => action !== 'state' || hasState).map(([action, name], i) =>
-    buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1),
-  );
+  const served = resolveOperations(model);
+  const crud = ACTION_NAMES.filter(([action]) => {
+    const operation = ACTION_OPERATION[action];
+    return operation === undefined || served[operation] !== undefined;
+  }).map(([action, name], i) => buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1));
   // named operations: one code each (several operations may share one), named by the code itself
   const named = [...new Set(Object.values(namedOperationsOf(model)).map((op) => op.permission))].filter((p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`));
   return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, permission, parentId, 50 + i))];
 }
 
-export function extraButtonRows(file: ModuleFile): PermissionDef[] {
-  return (file.permissions ?? []).map((p, i) => buttonRow(p.code, p.name, p.menu ?? null, 100 + i));
+/** A module's own codes; one that a model already generates (e.g. `<prefix>export` declared before the model opted in) is left to the model. */
+export function extraButtonRows(file: ModuleFile, generated: ReadonlySet<string> = new Set()): PermissionDef[] {
+  return (file.permissions ?? []).flatMap((p, i) => (generated.has(`btn:${p.code}`) ? [] : [buttonRow(p.code, p.name, p.menu ?? null, 100 + i)]));
 }
 
 /** model id -> key of the (first) menu that shows it, across all modules */

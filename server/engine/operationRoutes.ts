@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATION_PERMISSION, type OperationName } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
@@ -6,6 +6,7 @@ import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage, type MessageKey } from '../i18n/messages.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
+import { exportHandler, importHandler, importTemplateHandler } from './fileOperations.js';
 import { createListQueryParser, type ListQueryParser } from './listQuery.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { getRecord, listRecords } from './readRecords.js';
@@ -17,7 +18,7 @@ import { createRecord, deleteRecord, deleteRecords, toggleState, updateRecord } 
 const MAX_BODY_PROPERTIES = 200;
 
 type Envelope = (data: unknown, message: MessageKey, request: FastifyRequest) => unknown;
-type Handler = (request: FastifyRequest) => Promise<unknown>;
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 interface OperationContext {
   env: EngineEnv;
@@ -67,6 +68,9 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     const row = await toggleState(env, model, idOf(request), await env.contextFor(request, model));
     return envelope(row, 'done', request);
   },
+  import: importHandler,
+  export: exportHandler,
+  importTemplate: importTemplateHandler,
 };
 
 /** The envelope of the model's dialect around an answer's data and success message. */
@@ -95,6 +99,7 @@ export function operationRoutes(env: EngineEnv, model: CompiledModel): ModelRout
       access: { permission: model.permission(OPERATION_PERMISSION[op]) },
       modelId: model.model.id,
       handler: HANDLERS[op]({ env, model, route, envelope, parseList }),
+      ...(op === 'import' ? { takesFiles: true } : {}),
     };
   });
 }

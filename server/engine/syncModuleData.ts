@@ -21,11 +21,8 @@ export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Prom
   await handle.db.transaction().execute(async (trx) => {
     const known = new Map((await trx.selectFrom('sysPermission').select(['id', 'defHash']).execute()).map((r) => [r.id, r.defHash]));
     for (const mod of modules.modules) {
-      const rows = [
-        ...menuRows(mod.file.menus),
-        ...mod.models.flatMap((model) => modelButtonRows(model, menuOf.get(model.id) ?? null)),
-        ...extraButtonRows(mod.file),
-      ];
+      const buttons = mod.models.flatMap((model) => modelButtonRows(model, menuOf.get(model.id) ?? null));
+      const rows = [...menuRows(mod.file.menus), ...buttons, ...extraButtonRows(mod.file, new Set(buttons.map((b) => b.id)))];
       for (const row of rows) await upsertPermission(trx, handle.adapter, row, mod.file.id, known);
       for (const dict of dictRows(mod.file)) await upsertDict(trx, dict, mod.file.id);
     }

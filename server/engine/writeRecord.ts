@@ -27,7 +27,7 @@ export function assertBodyFields(model: CompiledModel, body: Record<string, unkn
   }
 }
 
-async function runBeforeWrite(
+export async function runBeforeWrite(
   model: CompiledModel,
   values: Record<string, unknown>,
   mode: 'create' | 'update',

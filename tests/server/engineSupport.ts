@@ -47,6 +47,11 @@ let userSeq = 0;
 
 /** A user in the given tenant whose one role holds exactly these button codes; returns a signed-in client. */
 export async function userWith(t: TestApp, codes: string[], options: { tenantId?: number; lang?: string } = {}): Promise<Client> {
+  return client(t, await tokenWith(t, codes, options), options);
+}
+
+/** The same user as userWith, as a bare token (for requests whose answer is not JSON). */
+export async function tokenWith(t: TestApp, codes: string[], options: { tenantId?: number } = {}): Promise<string> {
   const db = t.app.ctx.db.db;
   const tenantId = options.tenantId ?? 1;
   await ensureTenant(db, tenantId);
@@ -54,7 +59,7 @@ export async function userWith(t: TestApp, codes: string[], options: { tenantId?
   const roleId = await insertRole(db, `role-${username}`);
   await grant(db, roleId, codes.map((c) => `btn:${c}`));
   await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId], tenantIds: [tenantId] });
-  return client(t, await t.login(username, 'Passw0rd1'), options);
+  return t.login(username, 'Passw0rd1');
 }
 
 export interface ModuleCopy {

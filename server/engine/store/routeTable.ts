@@ -1,5 +1,5 @@
 import FindMyWay from 'find-my-way';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DispatchedRoute, RouteAccessEntry } from '../../plugins/accessPlugin.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,7 +10,9 @@ export interface ModelRoute extends DispatchedRoute {
   /** find-my-way form: /api/x/:id */
   url: string;
   modelId: string;
-  handler: (request: FastifyRequest) => Promise<unknown>;
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** the operation reads a multipart upload (import); every other one refuses multipart bodies */
+  takesFiles?: boolean;
 }
 
 export interface RouteMatch {

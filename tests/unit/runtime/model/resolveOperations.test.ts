@@ -46,4 +46,24 @@ describe('resolveOperations', () => {
     const { state: _state, ...api } = sampleModel.api;
     expect(resolveOperations({ ...sampleModel, api })).not.toHaveProperty('state');
   });
+
+  it('serves import, export and the import template only to a model that opts in', () => {
+    const ops = (operations: Record<string, string | boolean>, model = sampleModel) => resolveOperations({ ...model, api: { ...model.api, operations } });
+    expect(ops({ import: true, export: true })).toMatchObject({
+      import: 'POST /admin/sample/importExcel',
+      export: 'GET /admin/sample/exportXls',
+      importTemplate: 'GET /admin/sample/downloadTemplate',
+    });
+    expect(ops({ import: true, export: true }, positionModel)).toMatchObject({
+      import: 'POST /api/permission/Position/Actions/Import',
+      export: 'GET /api/permission/Position/Actions/Export',
+      importTemplate: 'GET /api/permission/Position/TemplateDownload',
+    });
+    const exportOnly = ops({ export: 'GET /admin/sample/exportAll' });
+    expect(exportOnly.export).toBe('GET /admin/sample/exportAll');
+    expect(exportOnly).not.toHaveProperty('import');
+    expect(exportOnly).not.toHaveProperty('importTemplate');
+    expect(ops({ import: true, importTemplate: false })).not.toHaveProperty('importTemplate');
+    expect(ops({ import: false, export: false })).not.toHaveProperty('export');
+  });
 });

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Lang } from '../../runtime/model/types.js';
+import { newId } from '../db/ids.js';
+import { nowText } from '../db/timestamps.js';
+import { AppError, errorText } from '../errors.js';
+import { importText } from '../i18n/importTexts.js';
+import type { CompiledModel } from './compileModel.js';
+import type { EngineContext } from './context.js';
+import type { EngineEnv } from './engineEnv.js';
+import { prepareRows, type PreparedRow, type RowError } from './importRows.js';
+import type { MessageContext } from './validateRecord.js';
+import { scopeConditions } from './whereSql.js';
+import { inWrite, runBeforeWrite, type WriteScope } from './writeRecord.js';
+import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
+import { readSheet } from './xlsx/readSheet.js';
+
+export const MAX_IMPORT_ROWS = 50_000;
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** @fastify/multipart limits of an import request: one workbook and the few fields jeecg's upload adds */
+export const UPLOAD_LIMITS = { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 };
+// bound parameters per INSERT statement, well under SQLite's and PostgreSQL's limits
+const MAX_PARAMETERS_PER_INSERT = 10_000;
+
+export type ImportOutcome =
+  | { ok: true; count: number; message: string }
+  | { ok: false; totalCount: number; errorCount: number; message: string; errors: RowError[] };
+
+/** A beforeWrite hook refused some rows: the transaction rolls back and they join the report. */
+class RowsRefused extends Error {
+  constructor(readonly errors: RowError[]) {
+    super('rows refused');
+  }
+}
+
+async function insertAll(write: WriteScope, model: CompiledModel, rows: PreparedRow[], ctx: MessageContext): Promise<void> {
+  const { trx, context } = write;
+  const records: Record<string, unknown>[] = [];
+  const rowOf = new Map<string, number>();
+  const refused: RowError[] = [];
+  const createTime = nowText();
+  for (const row of rows) {
+    const id = newId();
+    try {
+      const final = await runBeforeWrite(model, row.values, 'create', id, write);
+      records.push({ ...final, id, createBy: context.auth.username, createTime, version: 1, ...(model.tenant ? { tenantId: context.tenantId } : {}) });
+      rowOf.set(id, row.number);
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+      for (const e of error.fieldErrors) refused.push({ row: row.number, column: ctx.translate(model.fields.get(e.field)?.def.label ?? e.field, ctx.lang), value: '', message: e.message });
+    }
+  }
+  if (refused.length > 0) throw new RowsRefused(refused);
+  const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const columns = sql.join(names.map((name) => model.fields.get(name)!.ref));
+  const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS_PER_INSERT / names.length));
+  for (let i = 0; i < records.length; i += perInsert) {
+    const tuples = records.slice(i, i + perInsert).map((r) => sql`(${sql.join(names.map((name) => r[name] ?? null))})`);
+    await sql`insert into ${model.table} (${columns}) values ${sql.join(tuples)}`.execute(trx);
+  }
+  await assertInScope(write, model, [...rowOf.keys()], rowOf, ctx);
+}
+
+const IDS_PER_CHECK = 1_000;
+
+/** Like a form create, an import may not add rows outside the importer's data scope (a row for another department). */
+async function assertInScope(write: WriteScope, model: CompiledModel, ids: string[], rowOf: Map<string, number>, ctx: MessageContext): Promise<void> {
+  if (!write.context.scope.condition) return;
+  const outside: RowError[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_CHECK) {
+    const chunk = ids.slice(i, i + IDS_PER_CHECK);
+    const where = sql.join([sql`${model.id.ref} in (${sql.join(chunk)})`, ...scopeConditions(model, write.context)], sql` and `);
+    const { rows } = await sql<{ id: string }>`select ${model.id.ref} as id from ${model.table} where ${where}`.execute(write.trx);
+    const inside = new Set(rows.map((r) => r.id));
+    for (const id of chunk) if (!inside.has(id)) outside.push({ row: rowOf.get(id)!, column: '', value: '', message: errorText('CL_ERR_DATA_SCOPE_OUTSIDE', ctx.lang) });
+  }
+  if (outside.length > 0) throw new RowsRefused(outside);
+}
+
+function rejected(totalCount: number, errors: RowError[], lang: Lang): ImportOutcome {
+  const errorCount = new Set(errors.map((e) => e.row)).size;
+  return { ok: false, totalCount, errorCount, errors, message: importText('rejected', lang, { total: totalCount, rows: errorCount, errors: errors.length }) };
+}
+
+/**
+ * An uploaded workbook into the model's table, all rows or none (security.md §18): the zip is checked
+ * before it is parsed, every row is validated like a form save (dictionary texts become codes, unique
+ * fields are checked within the file and against the table), and only a file without a single error
+ * is inserted, in one transaction. Otherwise nothing is written and the errors come back, one per
+ * row and column, for the report.
+ */
+export async function importRecords(env: EngineEnv, model: CompiledModel, file: Buffer, context: EngineContext): Promise<ImportOutcome> {
+  const ctx: MessageContext = { lang: context.lang, translate: env.translate };
+  await checkXlsxZip(file);
+  const sheet = await readSheet(file, MAX_IMPORT_ROWS);
+  if (sheet.rows.length === 0) throw new AppError('CL_ERR_IMPORT_EMPTY');
+  const { rows, errors } = await prepareRows(env, model, sheet, context.tenantId, ctx);
+  if (errors.length > 0) return rejected(sheet.rows.length, errors, context.lang);
+  try {
+    await inWrite(env, model, context, (write) => insertAll(write, model, rows, ctx));
+  } catch (error) {
+    if (error instanceof RowsRefused) return rejected(sheet.rows.length, error.errors, context.lang);
+    throw error;
+  }
+  return { ok: true, count: rows.length, message: importText('imported', context.lang, { count: rows.length }) };
+}
