@@ -60,7 +60,7 @@ function cellOf(field: CompiledField, row: Row): string | number | null {
 /**
  * The filtered set in list order, read in keyset batches: each batch seeks past the last row of the
  * one before (afterAnchorSql), so the table is never held in memory nor walked by OFFSET. Reads go
- * through env.slow (off the event loop on SQLite), like the list's large reads.
+ * through env.slow (off the event loop where the adapter can), like the list's large reads.
  */
 async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob): AsyncGenerator<Row[]> {
   const { query, context } = job;

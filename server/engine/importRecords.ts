@@ -18,7 +18,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** @fastify/multipart limits of an import request: one workbook and the few fields jeecg's upload adds */
 export const UPLOAD_LIMITS = { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 };
-// bound parameters per INSERT statement, well under SQLite's and PostgreSQL's limits
+// bound parameters per INSERT statement, well under every supported database's limit (32,766 and more)
 const MAX_PARAMETERS_PER_INSERT = 10_000;
 
 export type ImportOutcome =
