@@ -8,7 +8,8 @@ const roots = [...loadConfig().schemaDirs, ...process.argv.slice(2).map((d) => p
 try {
   const set = loadModules(roots);
   const models = set.modules.reduce((n, m) => n + m.models.length, 0);
-  console.log(`check:schemas: ${set.modules.length} module(s), ${models} model(s): all valid`);
+  const extensions = set.modules.reduce((n, m) => n + m.extensions.length, 0);
+  console.log(`check:schemas: ${set.modules.length} module(s), ${models} model(s), ${extensions} extension(s): all valid`);
 } catch (error) {
   if (!(error instanceof SchemaProblemsError)) throw error;
   for (const problem of error.problems) console.error(formatProblem(path.isAbsolute(problem.file) ? { ...problem, file: path.relative(process.cwd(), problem.file) } : problem));

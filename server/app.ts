@@ -55,7 +55,7 @@ export interface BuildAppOptions {
   onGeneratedAdminPassword?: (password: string) => void;
   /** sees every statement run through Kysely (tests observe query plans with it) */
   onQuery?: (sql: string, durationMs: number) => void;
-  /** named model hooks (model.hooks.beforeWrite); none are registered by default yet */
+  /** named model hooks (model.hooks.beforeSave); none are registered by default yet */
   hooks?: HookRegistry;
 }
 

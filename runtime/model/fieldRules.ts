@@ -9,13 +9,15 @@ import type { FieldDef, FieldMessages, FieldType, Lang, Scalar } from './types';
  * Order, first failure wins:
  *  1. empty (absent, null or '') — 'required' when the field is required
  *  2. type — 'string' | 'integer' | 'number' | 'date' (a real YYYY-MM-DD) | 'datetime' (YYYY-MM-DD HH:mm:ss)
+ *     | 'boolean' (stored 1/0) | 'json' (stored as JSON text) | 'list' (scalars of items.type, stored as JSON text);
+ *     file, image and richText are text (file paths comma-joined)
  *  3. 'enum'
  *  4. 'maxLength', then 'minLength', in characters (code points)
  *  5. 'minimum', then 'maximum'
  *  6. 'pattern'
  */
 
-export type TypeRule = 'string' | 'integer' | 'number' | 'date' | 'datetime';
+export type TypeRule = 'string' | 'integer' | 'number' | 'date' | 'datetime' | 'boolean' | 'json' | 'list';
 export type FieldRule = 'required' | TypeRule | 'enum' | 'maxLength' | 'minLength' | 'minimum' | 'maximum' | 'pattern';
 export type FieldCheck = { ok: true; value: Scalar | null } | { ok: false; rule: FieldRule };
 export type Coerced = { ok: true; value: Scalar } | { ok: false; rule: TypeRule };
@@ -43,17 +45,68 @@ export function isDateTime(text: string): boolean {
   return m !== null && realDate(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
 }
 
+const BOOLEAN_VALUES = new Map<unknown, number>([
+  [true, 1],
+  [false, 0],
+  [1, 1],
+  [0, 0],
+  ['1', 1],
+  ['0', 0],
+  ['true', 1],
+  ['false', 0],
+]);
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function coerceList(raw: unknown, items: FieldItemType): Coerced {
+  const parsed = typeof raw === 'string' ? parseJson(raw) : { ok: true as const, value: raw };
+  if (!parsed.ok || !Array.isArray(parsed.value)) return { ok: false, rule: 'list' };
+  const values: Scalar[] = [];
+  for (const item of parsed.value) {
+    const coerced = coerceValue(items, item);
+    if (!coerced.ok) return { ok: false, rule: 'list' };
+    values.push(coerced.value);
+  }
+  return { ok: true, value: JSON.stringify(values) };
+}
+
+/** The value type of a list field's items (string when the model does not say). */
+export type FieldItemType = NonNullable<FieldDef['items']>['type'];
+
 /**
  * A value as the field's column stores it, or the type rule it breaks. Numbers may arrive as
  * numeric strings (form widgets and dictionary radios send "1"); text fields accept numbers.
+ * File and image fields take their stored paths, comma-joined (an array is joined).
  */
-export function coerceValue(type: FieldType, raw: unknown): Coerced {
+export function coerceValue(type: FieldType, raw: unknown, items: FieldItemType = 'string'): Coerced {
   switch (type) {
     case 'string':
     case 'text':
+    case 'richText':
       if (typeof raw === 'string') return { ok: true, value: raw };
       if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: String(raw) };
       return { ok: false, rule: 'string' };
+    case 'file':
+    case 'image':
+      if (typeof raw === 'string') return { ok: true, value: raw };
+      if (Array.isArray(raw) && raw.every((p) => typeof p === 'string' && p !== '' && !p.includes(','))) return { ok: true, value: raw.join(',') };
+      return { ok: false, rule: 'string' };
+    case 'boolean': {
+      const value = BOOLEAN_VALUES.get(typeof raw === 'string' ? raw.trim() : raw);
+      return value === undefined ? { ok: false, rule: 'boolean' } : { ok: true, value };
+    }
+    case 'json': {
+      if (typeof raw === 'string') return parseJson(raw).ok ? { ok: true, value: raw } : { ok: false, rule: 'json' };
+      return { ok: true, value: JSON.stringify(raw) };
+    }
+    case 'list':
+      return coerceList(raw, items);
     case 'integer':
       if (typeof raw === 'number' && Number.isSafeInteger(raw)) return { ok: true, value: raw };
       if (typeof raw === 'string' && INTEGER.test(raw.trim())) return { ok: true, value: Number(raw.trim()) };
@@ -78,9 +131,14 @@ export function charCount(text: string): number {
 
 export const isEmptyValue = (value: unknown): boolean => value === undefined || value === null || value === '';
 
+/** The field's default as a value, or undefined when it has none or a computed one (the server fills those on create). */
+export function scalarDefault(def: FieldDef): Scalar | boolean | undefined {
+  return typeof def.default === 'object' ? undefined : def.default;
+}
+
 /** Picked, not typed: dictionaries, enums and dates say 请选择… rather than 请输入…. */
 export function isSelectField(def: FieldDef): boolean {
-  return Boolean(def.dict || def.enum) || def.type === 'date' || def.type === 'datetime';
+  return Boolean(def.dict || def.enum || def.ref) || def.type === 'date' || def.type === 'datetime' || def.type === 'boolean';
 }
 
 /**
@@ -92,7 +150,7 @@ export function checkFieldValue(def: FieldDef, raw: unknown, pattern?: RegExp): 
     if (def.required) return { ok: false, rule: 'required' };
     return { ok: true, value: raw === '' && (def.type === 'string' || def.type === 'text') ? '' : null };
   }
-  const coerced = coerceValue(def.type, raw);
+  const coerced = coerceValue(def.type, raw, def.items?.type);
   if (!coerced.ok) return coerced;
   const value = coerced.value;
   if (def.enum && !def.enum.includes(value)) return { ok: false, rule: 'enum' };

@@ -1,71 +1,81 @@
 /**
- * Types of the model file format (schemas/meta/model.schema.json, version 1) and of module folders
- * (schemas/meta/module.schema.json). Pure types: the server imports this file too.
+ * Types of the model file format (schemas/meta/model.schema.json, version 2) and of module folders
+ * (schemas/meta/module.schema.json). The model types are generated from the meta-schema
+ * (types.generated.ts, `npm run generate:types`); this file gives them the names the code uses and adds
+ * the constants. Pure types: the server imports this file too.
  */
+import type {
+  Api,
+  ColumnItem as GeneratedColumnItem,
+  ComputedDefault,
+  Entity,
+  Field,
+  Form,
+  FormFieldItem as GeneratedFormFieldItem,
+  FormSection,
+  FormTab,
+  List,
+  ListAction as GeneratedListAction,
+  ListActionDef,
+  ListActionItem,
+  Lookup,
+  ModelDefinition,
+  ModelExtension,
+  NamedOperation,
+  Query,
+  QueryCondition,
+  QueryField,
+  Screen,
+  SearchItem as GeneratedSearchItem,
+  Sort,
+  Tab,
+  Tree,
+} from './types.generated';
 
-export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'date' | 'datetime';
+export type {
+  ComputedDefault,
+  FormSection,
+  FormTab,
+  ListActionDef,
+  ListActionItem,
+  ModelExtension,
+  NamedOperation,
+  QueryCondition,
+  QueryField,
+};
+
+/** The model format version this code reads; older files are lifted by upgradeModel(). */
+export const MODEL_FORMAT_VERSION = 2;
+
+export type FieldType = Field['type'];
+export const FIELD_TYPES: readonly FieldType[] = [
+  'string',
+  'text',
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'json',
+  'list',
+  'file',
+  'image',
+  'richText',
+];
 export type Scalar = string | number;
 export type Lang = 'zh-CN' | 'en' | 'zh-TW';
 export const LANGS: readonly Lang[] = ['zh-CN', 'en', 'zh-TW'];
 
-export interface FieldMessages {
-  required?: string;
-  maxLength?: string;
-  minLength?: string;
-  minimum?: string;
-  maximum?: string;
-  pattern?: string;
-  enum?: string;
-  unique?: string;
-}
+export type FieldMessages = NonNullable<Field['messages']>;
+export type FieldDef = Field;
+export type ComputedDefaultKind = ComputedDefault['computed'];
+export type SortDef = Sort;
+export type EntityDef = Entity;
+export type EntityScope = NonNullable<Entity['scope']>;
+/** @deprecated alias of EntityScope (the name the data-scope work used before format v2 types were generated) */
+export type EntityScopeDef = EntityScope;
 
-export interface FieldDef {
-  type: FieldType;
-  /** zh-CN source text; other languages come from the module's locales. */
-  label: string;
-  required?: boolean;
-  maxLength?: number;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  /** A name from schemas/meta/patterns.json. */
-  pattern?: string;
-  enum?: Scalar[];
-  dict?: string;
-  ref?: string;
-  default?: Scalar;
-  unique?: boolean;
-  keyword?: boolean;
-  sortable?: boolean;
-  filterable?: boolean;
-  writable?: boolean;
-  secret?: boolean;
-  messages?: FieldMessages;
-}
-
-export interface SortDef {
-  field: string;
-  order: 'asc' | 'desc';
-}
-
-export interface EntityDef {
-  table: string;
-  tenantScoped?: boolean;
-  fields: Record<string, FieldDef>;
-  indexes?: string[][];
-  defaultSort?: SortDef;
-  /** the columns data rules use (server/engine/dataScopeRules.ts) */
-  scope?: EntityScopeDef;
-}
-
-export interface EntityScopeDef {
-  /** the field holding the creator's username (default createBy) */
-  owner?: string;
-  /** the field holding a department id; without one, department rules match nothing */
-  department?: string;
-}
-
-export type Dialect = 'jeecg' | 'api';
+export type Dialect = Api['dialect'];
 export type OperationName = 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteBatch' | 'state' | 'import' | 'export' | 'importTemplate';
 export const OPERATION_NAMES: readonly OperationName[] = [
   'list',
@@ -81,79 +91,37 @@ export const OPERATION_NAMES: readonly OperationName[] = [
 ];
 /** Built-in operations a model serves only when it opts in (api.operations.x = true or a route). */
 export const OPT_IN_OPERATIONS: readonly OperationName[] = ['import', 'export', 'importTemplate'];
+/** The opt-in operations that carry a permission code of their own (the template shares import's). */
+export type OptInOperationName = 'import' | 'export';
+export const OPT_IN_OPERATION_NAMES: readonly OptInOperationName[] = ['import', 'export'];
 
 /** 'METHOD /path' */
 export type RouteSpec = string;
 
-export interface LookupDef {
-  route: RouteSpec;
-  /** output key -> model field */
-  fields: Record<string, string>;
-  where?: Record<string, Scalar>;
-  access?: 'authenticated' | 'list';
-}
+export type LookupDef = Lookup;
+export type ApiDef = Api;
 
-export interface ApiDef {
-  dialect: Dialect;
-  base: string;
-  /** a route for an irregular URL, false to switch an operation off, true to opt into import/export at the dialect's default route */
-  operations?: Partial<Record<OperationName, RouteSpec | boolean>>;
-  state?: { field: string; on?: Scalar; off?: Scalar };
-  lookups?: Record<string, LookupDef>;
-}
+export type SearchItem = GeneratedSearchItem;
+export type ColumnItem = GeneratedColumnItem;
+export type ColumnRender = NonNullable<Exclude<ColumnItem, string>['render']>;
+/** A built-in list action; list.actions may also hold action objects (ListActionDef). */
+export type ListAction = GeneratedListAction;
+export type ListDef = List;
 
-export type SearchItem = string | { field: string; mode?: 'eq' | 'like' | 'range'; 'x-component'?: string; 'x-component-props'?: Record<string, unknown> };
-export type ColumnRender = 'text' | 'dict' | 'state' | 'date' | 'datetime' | 'number';
-export type ColumnItem =
-  | string
-  | { field: string; title?: string; width?: number; render?: ColumnRender; sorter?: boolean; ellipsis?: boolean; align?: 'left' | 'center' | 'right' };
-export type ListAction = 'add' | 'edit' | 'detail' | 'delete' | 'deleteBatch' | 'state' | 'superQuery';
+export type FormFieldItem = GeneratedFormFieldItem;
+export type FormDef = Form;
+export type TabDef = Tab;
 
-export interface ListDef {
-  search?: SearchItem[];
-  columns: ColumnItem[];
-  actions?: ListAction[];
-  page?: { size?: number; sizes?: number[] };
-}
+export type ScreenKind = Screen['kind'];
+export type ScreenDef = Screen;
+export type TreeDef = Tree;
+export type QueryDef = Query;
+export type NamedOperationTarget = NonNullable<NamedOperation['target']>;
 
-export type FormFieldItem =
-  | string
-  | {
-      field: string;
-      'x-component'?: string;
-      'x-component-props'?: Record<string, unknown>;
-      'x-decorator-props'?: Record<string, unknown>;
-      'x-display'?: 'visible' | 'hidden' | 'none';
-      span?: number;
-      placeholder?: string;
-    };
-
-export interface FormDef {
-  width?: number;
-  layout?: { labelCol?: number; wrapperCol?: number; columns?: number };
-  fields: FormFieldItem[];
-}
-
-export interface TabDef {
-  model: string;
-  foreignKey: string;
-  title?: string;
-  readOnly?: boolean;
-}
-
-export interface ModelFile {
-  $schema?: string;
-  version: 1;
-  id: string;
-  title: string;
-  entity: EntityDef;
-  api: ApiDef;
-  list?: ListDef;
-  form?: FormDef;
-  tabs?: TabDef[];
-  permissions: { prefix: string };
-  hooks?: { beforeWrite?: string };
-}
+/** A complete model, as every reader sees it: upgraded to the current version, extensions merged in. */
+export type ModelFile = ModelDefinition;
+/** What one *.model.json holds once upgraded: a model, or an extension of another module's model. */
+export type ModelSourceFile = ModelDefinition | ModelExtension;
 
 export interface MenuDef {
   key: string;

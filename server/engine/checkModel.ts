@@ -1,8 +1,11 @@
-import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import { familyOf } from '../../runtime/model/familyOf.js';
+import { formFieldItems } from '../../runtime/model/formFieldItems.js';
+import type { FormDef, ModelFile } from '../../runtime/model/types.js';
+import { checkExpression } from './checkExpression.js';
+import { namedOperationRoute } from './namedOperations.js';
+import { checkField, SEARCHABLE_TYPES } from './checkField.js';
 import { survivesColumnRoundTrip } from './columnNames.js';
-import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 
 /** One problem in one file, located by JSON pointer. */
 export interface SchemaProblem {
@@ -11,10 +14,9 @@ export interface SchemaProblem {
   message: string;
 }
 
+type Report = (path: string, message: string) => void;
+
 export const SYSTEM_FIELD_NAMES = Object.keys(systemFields).filter((k) => k !== '$comment');
-const PATTERN_NAMES = new Set(Object.keys(patterns).filter((k) => k !== '$comment'));
-const STRING_TYPES = new Set(['string', 'text', 'date', 'datetime']);
-const NUMBER_TYPES = new Set(['integer', 'number']);
 
 function fieldNameOf(item: string | { field: string }): string {
   return typeof item === 'string' ? item : item.field;
@@ -22,22 +24,27 @@ function fieldNameOf(item: string | { field: string }): string {
 
 /**
  * The rules JSON Schema cannot say: references between parts of one model (columns name fields,
- * indexes name fields, …) and type-consistency of field constraints. Cross-model rules live in
- * loadModules.ts.
+ * indexes name fields, …), type-consistency of field constraints, and expressions. Cross-model rules
+ * (refs, tabs, query sources, extensions) live in loadModules.ts.
  */
 export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  const report = (path: string, message: string) => problems.push({ file, path, message });
+  const report: Report = (path, message) => problems.push({ file, path, message });
   const fields = model.entity.fields;
   const known = (name: string) => name in fields || SYSTEM_FIELD_NAMES.includes(name);
   const readable = (name: string) => known(name) && !fields[name]?.secret;
+  const names = [...Object.keys(fields), ...SYSTEM_FIELD_NAMES];
+  const expression = (path: string, source: string | undefined) => {
+    if (source !== undefined) for (const message of checkExpression(source, names)) report(path, message);
+  };
 
   for (const [name, field] of Object.entries(fields)) {
     checkField(name, field, report);
+    expression(`/entity/fields/${name}/compute`, field.compute);
+    expression(`/entity/fields/${name}/requiredWhen`, field.requiredWhen);
     // the column is the CamelCasePlugin's snake_case of the name; rows come back camelCased
     if (!survivesColumnRoundTrip(name)) report(`/entity/fields/${name}`, `field name "${name}" does not survive the snake_case column mapping (avoid consecutive capitals)`);
   }
-
   (model.entity.indexes ?? []).forEach((columns, i) =>
     columns.forEach((name, j) => {
       if (!known(name)) report(`/entity/indexes/${i}/${j}`, `index names unknown field "${name}"`);
@@ -49,6 +56,16 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
     if (!readable(name)) report(`/entity/scope/${role}`, `unknown field "${name}"`);
   }
 
+  checkApi(model, report);
+  checkOperations(model, report);
+  checkList(model, readable, report);
+  checkForm(model, report, expression);
+  checkScreen(model, readable, report);
+  return problems;
+}
+
+function checkApi(model: ModelFile, report: Report): void {
+  const fields = model.entity.fields;
   const family = model.api.dialect === 'api' ? 'api' : 'jeecg';
   if (familyOf(model.api.base) !== family) {
     report('/api/base', `base "${model.api.base}" is not in the ${model.api.dialect} family (${family === 'api' ? '/api/…' : '/sys, /system, /admin, /online, /app'})`);
@@ -66,76 +83,124 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   } else if (model.api.operations?.state) {
     report('/api/operations/state', 'a state operation needs api.state');
   }
+  const known = (name: string) => name in fields || SYSTEM_FIELD_NAMES.includes(name);
   for (const [name, lookup] of Object.entries(model.api.lookups ?? {})) {
     for (const [out, source] of Object.entries(lookup.fields)) {
-      if (!readable(source)) report(`/api/lookups/${name}/fields/${out}`, `unknown or secret field "${source}"`);
+      if (!known(source) || fields[source]?.secret) report(`/api/lookups/${name}/fields/${out}`, `unknown or secret field "${source}"`);
     }
     for (const key of Object.keys(lookup.where ?? {})) {
       if (!known(key)) report(`/api/lookups/${name}/where/${key}`, `unknown field "${key}"`);
     }
   }
-
-  const list = model.list;
-  if (list) {
-    list.columns.forEach((item, i) => {
-      const name = fieldNameOf(item);
-      if (!readable(name)) report(`/list/columns/${i}`, `unknown or secret field "${name}"`);
-    });
-    (list.search ?? []).forEach((item, i) => {
-      const name = fieldNameOf(item);
-      if (name === 'keyword') {
-        if (!Object.values(fields).some((f) => f.keyword)) report(`/list/search/${i}`, 'keyword search needs at least one field with "keyword": true');
-        return;
-      }
-      if (!readable(name)) return report(`/list/search/${i}`, `unknown or secret field "${name}"`);
-      if (fields[name]?.filterable === false) report(`/list/search/${i}`, `field "${name}" is not filterable`);
-      const mode = typeof item === 'string' ? undefined : item.mode;
-      const type = fields[name]?.type ?? 'datetime';
-      if (mode === 'range' && !['integer', 'number', 'date', 'datetime'].includes(type)) {
-        report(`/list/search/${i}/mode`, `range search needs a number or date field, "${name}" is ${type}`);
-      }
-      if (mode === 'like' && !STRING_TYPES.has(type)) report(`/list/search/${i}/mode`, `like search needs a text field, "${name}" is ${type}`);
-    });
-    if (list.actions?.includes('state') && !state) report('/list/actions', 'the state action needs api.state');
-    const sizes = list.page?.sizes;
-    if (list.page?.size && sizes && !sizes.includes(list.page.size)) report('/list/page/size', 'page size must be one of page.sizes');
-  }
-
-  const seen = new Set<string>();
-  (model.form?.fields ?? []).forEach((item, i) => {
-    const name = fieldNameOf(item);
-    if (seen.has(name)) report(`/form/fields/${i}`, `field "${name}" appears twice`);
-    seen.add(name);
-    const field = fields[name];
-    if (!field) report(`/form/fields/${i}`, `unknown field "${name}" (system fields cannot be in a form)`);
-    else if (field.writable === false || field.secret) report(`/form/fields/${i}`, `field "${name}" is not writable`);
-  });
-
-  return problems;
 }
 
-function checkField(name: string, field: FieldDef, report: (path: string, message: string) => void): void {
-  const at = `/entity/fields/${name}`;
-  const isString = STRING_TYPES.has(field.type);
-  const isNumber = NUMBER_TYPES.has(field.type);
-  if ((field.maxLength !== undefined || field.minLength !== undefined) && !isString) report(at, `maxLength/minLength need a text type, not ${field.type}`);
-  if ((field.minimum !== undefined || field.maximum !== undefined) && !isNumber) report(at, `minimum/maximum need a number type, not ${field.type}`);
-  if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) report(at, 'minLength exceeds maxLength');
-  if (field.pattern !== undefined && !PATTERN_NAMES.has(field.pattern)) {
-    report(`${at}/pattern`, `unknown pattern "${field.pattern}" (known: ${[...PATTERN_NAMES].join(', ')})`);
+function checkOperations(model: ModelFile, report: Report): void {
+  const family = model.api.dialect === 'api' ? 'api' : 'jeecg';
+  for (const [name, operation] of Object.entries(model.operations ?? {})) {
+    const route = namedOperationRoute(model, operation);
+    if (familyOf(route.split(' ')[1]!) !== family) report(`/operations/${name}/route`, `route "${route}" is not in the ${model.api.dialect} family`);
+    if (operation.target === 'record' && model.api.dialect === 'api' && !route.includes('{id}')) {
+      report(`/operations/${name}/route`, 'a record operation of the api dialect names the record with {id} in its route');
+    }
   }
-  if (field.pattern !== undefined && !isString) report(`${at}/pattern`, 'a pattern needs a text type');
-  const fits = (value: unknown) =>
-    field.type === 'integer' ? Number.isInteger(value) : field.type === 'number' ? typeof value === 'number' : typeof value === 'string';
-  (field.enum ?? []).forEach((value, i) => {
-    if (!fits(value)) report(`${at}/enum/${i}`, `enum value ${JSON.stringify(value)} is not ${field.type}`);
+}
+
+function checkList(model: ModelFile, readable: (name: string) => boolean, report: Report): void {
+  const list = model.list;
+  if (!list) return;
+  const fields = model.entity.fields;
+  list.columns.forEach((item, i) => {
+    const name = fieldNameOf(item);
+    if (!readable(name)) report(`/list/columns/${i}`, `unknown or secret field "${name}"`);
   });
-  if (field.default !== undefined) {
-    if (!fits(field.default)) report(`${at}/default`, `default ${JSON.stringify(field.default)} is not ${field.type}`);
-    else if (field.enum && !field.enum.includes(field.default)) report(`${at}/default`, 'default is not one of enum');
+  (list.search ?? []).forEach((item, i) => {
+    const name = fieldNameOf(item);
+    if (name === 'keyword') {
+      if (!Object.values(fields).some((f) => f.keyword)) report(`/list/search/${i}`, 'keyword search needs at least one field with "keyword": true');
+      return;
+    }
+    if (!readable(name)) return report(`/list/search/${i}`, `unknown or secret field "${name}"`);
+    if (fields[name]?.filterable === false) report(`/list/search/${i}`, `field "${name}" is not filterable`);
+    const mode = typeof item === 'string' ? undefined : item.mode;
+    const type = fields[name]?.type ?? 'datetime';
+    if (mode === 'range' && !['integer', 'number', 'date', 'datetime'].includes(type)) {
+      report(`/list/search/${i}/mode`, `range search needs a number or date field, "${name}" is ${type}`);
+    }
+    if (mode === 'like' && !SEARCHABLE_TYPES.has(type)) report(`/list/search/${i}/mode`, `like search needs a text field, "${name}" is ${type}`);
+  });
+  const keys = new Set<string>();
+  (list.actions ?? []).forEach((action, i) => {
+    if (typeof action === 'string') {
+      if (action === 'state' && !model.api.state) report(`/list/actions/${i}`, 'the state action needs api.state');
+      return;
+    }
+    if (keys.has(action.key)) report(`/list/actions/${i}/key`, `action key "${action.key}" appears twice`);
+    keys.add(action.key);
+    if ((action.operation === undefined) === (action.hook === undefined)) report(`/list/actions/${i}`, 'an action runs either an operation or a hook');
+    if (action.operation !== undefined && !operationExists(model, action.operation)) {
+      report(`/list/actions/${i}/operation`, `unknown operation "${action.operation}" (a key of operations, or import / export switched on in api.operations)`);
+    }
+  });
+  const sizes = list.page?.sizes;
+  if (list.page?.size && sizes && !sizes.includes(list.page.size)) report('/list/page/size', 'page size must be one of page.sizes');
+}
+
+function operationExists(model: ModelFile, name: string): boolean {
+  if (name === 'import' || name === 'export') return Boolean(model.api.operations?.[name]);
+  return Object.hasOwn(model.operations ?? {}, name);
+}
+
+function checkForm(model: ModelFile, report: Report, expression: (path: string, source: string | undefined) => void): void {
+  const form = model.form;
+  if (!form) return;
+  checkFormLayout(form, report);
+  const fields = model.entity.fields;
+  const seen = new Set<string>();
+  for (const { item, name, path, columns } of formFieldItems(form)) {
+    if (seen.has(name)) report(path, `field "${name}" appears twice`);
+    seen.add(name);
+    const field = fields[name];
+    if (!field) report(path, `unknown field "${name}" (system fields cannot be in a form)`);
+    else if (field.writable === false || field.secret) report(path, `field "${name}" is not writable`);
+    if (typeof item === 'string') continue;
+    if (item.span !== undefined && item.span > columns) report(`${path}/span`, `span ${item.span} is wider than the ${columns} column(s) around it`);
+    expression(`${path}/visibleWhen`, item.visibleWhen);
+    expression(`${path}/disabledWhen`, item.disabledWhen);
   }
-  if (field.keyword && !isString) report(`${at}/keyword`, 'keyword search needs a text field');
-  if (field.unique && field.type === 'text') report(`${at}/unique`, 'long text cannot be unique; use type string with maxLength');
-  if (field.secret && field.unique) report(`${at}/secret`, 'a secret field cannot be unique-checkable');
-  if (field.type === 'string' && field.maxLength === undefined) report(`${at}/maxLength`, 'a string field needs maxLength (the column width); use type text for long text');
+}
+
+/** A form uses one layout: fields, sections or tabs; a tab holds sections or fields. */
+export function checkFormLayout(form: Pick<FormDef, 'fields' | 'sections' | 'tabs'>, report: Report): void {
+  const layouts = (['fields', 'sections', 'tabs'] as const).filter((key) => form[key] !== undefined);
+  if (layouts.length === 0) report('/form', 'a form needs fields, sections or tabs');
+  if (layouts.length > 1) report('/form', `a form uses one layout, not ${layouts.join(' and ')}`);
+  (form.tabs ?? []).forEach((tab, i) => {
+    if ((tab.fields === undefined) === (tab.sections === undefined)) report(`/form/tabs/${i}`, 'a tab holds either fields or sections');
+  });
+}
+
+function checkScreen(model: ModelFile, readable: (name: string) => boolean, report: Report): void {
+  const kind = model.screen?.kind ?? 'list';
+  const fields = model.entity.fields;
+  const tree = model.tree;
+  if ((kind === 'tree' || kind === 'treeTable') && !tree) report('/screen/kind', `a ${kind} screen needs tree (parentField, …)`);
+  if (tree) {
+    const parent = fields[tree.parentField];
+    if (!parent) report('/tree/parentField', `unknown field "${tree.parentField}"`);
+    else if (parent.type !== 'string') report('/tree/parentField', 'the parent field holds a record id: type string');
+    if (tree.labelField !== undefined && !readable(tree.labelField)) report('/tree/labelField', `unknown or secret field "${tree.labelField}"`);
+  }
+  if (kind === 'query' && !model.query) report('/screen/kind', 'a query screen needs query (from, fields, …)');
+  if (model.query && kind !== 'query') report('/query', 'query belongs to a screen of kind query');
+  if (kind === 'query' && model.form) report('/form', 'a query screen is read-only and has no form');
+  const query = model.query;
+  if (!query) return;
+  for (const out of Object.keys(query.fields)) {
+    if (!(out in fields)) report(`/query/fields/${out}`, `"${out}" is not declared in entity.fields (which gives its type and label)`);
+  }
+  if (query.groupBy) {
+    for (const [out, source] of Object.entries(query.fields)) {
+      if (typeof source === 'string' && !query.groupBy.includes(source)) report(`/query/fields/${out}`, `"${source}" is neither grouped nor aggregated`);
+    }
+  }
 }

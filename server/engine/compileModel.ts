@@ -4,7 +4,7 @@ import systemFields from '../../schemas/meta/system-fields.json' with { type: 'j
 import type { FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
-import type { BeforeWriteHook, HookRegistry } from './hookRegistry.js';
+import type { BeforeSaveHook, HookRegistry } from './hookRegistry.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
 export interface CompiledField {
@@ -51,7 +51,7 @@ export interface CompiledModel {
   defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
   pageSize: number;
   state: { field: CompiledField; on: Scalar; off: Scalar } | null;
-  beforeWrite: BeforeWriteHook | null;
+  beforeSave: BeforeSaveHook | null;
   permission(action: ModelPermissionAction): string;
 }
 
@@ -95,10 +95,10 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   for (const index of spec.indexes) if (index.field) uniqueIndexes.set(index.name, fields.get(index.field)!);
 
   const sort = model.entity.defaultSort;
-  const hookName = model.hooks?.beforeWrite;
-  const beforeWrite = hookName ? hooks.get(hookName) : undefined;
-  if (hookName && !beforeWrite) {
-    throw new Error(`model ${model.id}: hooks.beforeWrite names "${hookName}", which is not registered (registered: ${hooks.names().join(', ') || 'none'})`);
+  const hookName = model.hooks?.beforeSave;
+  const beforeSave = hookName ? hooks.get(hookName) : undefined;
+  if (hookName && !beforeSave) {
+    throw new Error(`model ${model.id}: hooks.beforeSave names "${hookName}", which is not registered (registered: ${hooks.names().join(', ') || 'none'})`);
   }
   const stateDef = model.api.state;
   const stateField = stateDef ? fields.get(stateDef.field)! : null;
@@ -125,7 +125,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     defaultSort: sort ? { field: fields.get(sort.field)!, order: sort.order } : { field: fields.get('createTime')!, order: 'desc' },
     pageSize: model.list?.page?.size ?? 10,
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
-    beforeWrite: beforeWrite ?? null,
+    beforeSave: beforeSave ?? null,
     permission: (action) => `${model.permissions.prefix}${action}`,
   };
 }

@@ -4,7 +4,7 @@ import { coerceValue } from '../../runtime/model/fieldRules.js';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { DataRule } from './dataScopeRules.js';
-import { createHookRegistry, type BeforeWriteContext, type HookRegistry } from './hookRegistry.js';
+import { createHookRegistry, type BeforeSaveContext, type HookRegistry } from './hookRegistry.js';
 
 const SYSTEM_DEFS = Object.fromEntries(Object.entries(systemFields).filter(([k]) => k !== '$comment')) as Record<string, FieldDef>;
 const TEXTUAL = new Set(['string', 'text', 'date', 'datetime']);
@@ -25,7 +25,7 @@ function literalSuits(def: FieldDef, rule: DataRule): boolean {
 }
 
 /** A rule as it will be stored (an update sends only what changed: the rest comes from the row). */
-async function ruleAfterWrite(ctx: BeforeWriteContext): Promise<DataRule & { modelId: string }> {
+async function ruleAfterWrite(ctx: BeforeSaveContext): Promise<DataRule & { modelId: string }> {
   let stored: Record<string, unknown> = {};
   if (ctx.mode === 'update') {
     const { rows } = await sql<Record<string, unknown>>`select model_id as "modelId", kind, field, operator, value_from as "valueFrom", value
@@ -45,13 +45,13 @@ async function ruleAfterWrite(ctx: BeforeWriteContext): Promise<DataRule & { mod
 }
 
 /**
- * system.checkDataRule (beforeWrite of system.dataRule): a rule names a model that exists and, for a
+ * system.checkDataRule (beforeSave of system.dataRule): a rule names a model that exists and, for a
  * field rule, a field of that model, an operator and exactly one value (from the user, or a literal
  * of the field's type). Department rules need a model that declares entity.scope.department. Parts a
  * kind does not use are cleared, so a stored rule never carries a stray condition.
  */
 export function createCheckDataRule(modelById: (id: string) => ModelFile | undefined) {
-  return async (ctx: BeforeWriteContext): Promise<Record<string, unknown>> => {
+  return async (ctx: BeforeSaveContext): Promise<Record<string, unknown>> => {
     const rule = await ruleAfterWrite(ctx);
     const model = modelById(rule.modelId);
     if (!model) throw appError('CL_ERR_DATA_RULE_MODEL_UNKNOWN', { model: rule.modelId.slice(0, 100) });
@@ -72,8 +72,8 @@ export function createCheckDataRule(modelById: (id: string) => ModelFile | undef
   };
 }
 
-/** system.checkRoleDataRule (beforeWrite of system.roleDataRule): the role and the rule exist, and the grant is not there yet. */
-export async function checkRoleDataRule(ctx: BeforeWriteContext): Promise<void> {
+/** system.checkRoleDataRule (beforeSave of system.roleDataRule): the role and the rule exist, and the grant is not there yet. */
+export async function checkRoleDataRule(ctx: BeforeSaveContext): Promise<void> {
   let stored: { roleId?: string; ruleId?: string } = {};
   if (ctx.mode === 'update') {
     const { rows } = await sql<{ roleId: string; ruleId: string }>`select role_id as "roleId", rule_id as "ruleId" from sys_role_data_rule where id = ${ctx.id}`.execute(ctx.db);

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { EngineContext } from './EngineContext.js';
 
-export interface BeforeWriteContext {
+export interface BeforeSaveContext {
   model: ModelFile;
   /** the validated values about to be written (field name -> value); the hook may change them */
   values: Record<string, unknown>;
@@ -26,14 +26,14 @@ export interface BeforeWriteContext {
 
 /**
  * Behaviour a model file cannot express as data (hash a password, fill a birthday from an ID
- * card), referenced by name from model.hooks.beforeWrite. It may change ctx.values (or return new
+ * card), referenced by name from model.hooks.beforeSave. It may change ctx.values (or return new
  * values) and may throw an AppError to refuse the write. It may set any declared field, including
  * fields clients cannot write (writable: false, secret).
  *
  * @example
  * hooks.register('user.hashPassword', async ({ values }) => { values.password = await hash(values.password) });
  */
-export type BeforeWriteHook = (ctx: BeforeWriteContext) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
+export type BeforeSaveHook = (ctx: BeforeSaveContext) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
 
 /** What a named operation's hook (model.operations.<name>.hook) receives. */
 export interface OperationHookContext {
@@ -57,8 +57,8 @@ export interface OperationHookContext {
 export type OperationHook = (ctx: OperationHookContext) => unknown;
 
 export interface HookRegistry {
-  register(name: string, hook: BeforeWriteHook): void;
-  get(name: string): BeforeWriteHook | undefined;
+  register(name: string, hook: BeforeSaveHook): void;
+  get(name: string): BeforeSaveHook | undefined;
   registerOperation(name: string, hook: OperationHook): void;
   getOperation(name: string): OperationHook | undefined;
   names(): string[];
@@ -68,7 +68,7 @@ const HOOK_NAME = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 
 /** One registry per app (tests build several side by side); buildApp hands it to the engine. */
 export function createHookRegistry(): HookRegistry {
-  const hooks = new Map<string, BeforeWriteHook>();
+  const hooks = new Map<string, BeforeSaveHook>();
   const operations = new Map<string, OperationHook>();
   const add = <T>(kind: Map<string, T>, name: string, hook: T) => {
     if (!HOOK_NAME.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);

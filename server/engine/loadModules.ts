@@ -4,17 +4,25 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import localeSchema from '../../schemas/meta/locale.schema.json' with { type: 'json' };
 import modelSchema from '../../schemas/meta/model.schema.json' with { type: 'json' };
 import moduleSchema from '../../schemas/meta/module.schema.json' with { type: 'json' };
-import type { Lang, MenuDef, ModelFile, ModuleFile } from '../../runtime/model/types.js';
+import type { Lang, MenuDef, ModelExtension, ModelFile, ModelSourceFile, ModuleFile } from '../../runtime/model/types.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
-import { checkModel, type SchemaProblem } from './checkModel.js';
-import { namedOperationRoute, namedOperationsOf } from './namedOperations.js';
+import { ModelVersionError, upgradeModel } from '../../runtime/model/upgradeModel.js';
+import { checkFormLayout, checkModel, type SchemaProblem } from './checkModel.js';
+import { namedOperationRoute } from './namedOperations.js';
+import { checkQuerySource, modelPermissionCodes } from './modelClaims.js';
+import { locateProblem, mergeExtension, type MergedOrigin } from './mergeExtension.js';
 
 export interface LoadedModule {
   dir: string;
   file: ModuleFile;
+  /** the module's own models, with the extensions other modules declare merged in */
   models: ModelFile[];
   /** model id -> the file it was read from */
   modelFiles: Map<string, string>;
+  /** the module's extensions of other modules' models (already merged into them) */
+  extensions: ModelExtension[];
+  /** extension id -> the file it was read from */
+  extensionFiles: Map<string, string>;
   /** zh-CN source text -> translation, per language other than zh-CN (zh-TW only holds overrides) */
   locales: Partial<Record<Lang, Record<string, string>>>;
 }
@@ -44,25 +52,59 @@ export const CORE_TABLES: ReadonlySet<string> = new Set([
   'sys_model', 'kysely_migration', 'kysely_migration_lock',
 ]);
 
-/** Checks one parsed model file on its own: the meta-schema, then the rules within the file. */
+/**
+ * Checks one parsed model file on its own, after upgradeModelFile: the meta-schema, then the rules
+ * within the file. An extension (`extends`) is accepted only when `extensions` is set: module folders
+ * merge them at load; a release at run time names a complete model.
+ */
 export type CheckModelFile = (model: unknown, file: string) => SchemaProblem[];
 
 /** One Ajv compile per caller (module loading, the model store's release). */
-export function createModelFileCheck(): CheckModelFile {
+export function createModelFileCheck(options: { extensions?: boolean } = {}): CheckModelFile {
   const validateModel = compile(new Ajv({ allErrors: true, strict: false }), modelSchema);
-  return (model, file) => (validateModel(model) ? checkModel(model as ModelFile, file) : ajvProblems(file, validateModel.errors));
+  return (model, file) => {
+    if (!validateModel(model)) return ajvProblems(file, validateModel.errors);
+    const source = model as ModelSourceFile;
+    if (!('extends' in source)) return checkModel(source, file);
+    if (!options.extensions) return [{ file, path: '/extends', message: 'an extension is merged from a module folder; release the model it extends instead' }];
+    const problems: SchemaProblem[] = [];
+    // an extension is checked as a whole once merged into its target (its fields and columns mean nothing alone)
+    if (source.form) checkFormLayout(source.form, (at, message) => problems.push({ file, path: at, message }));
+    return problems;
+  };
 }
 
 function compile(ajv: Ajv, schema: object): ValidateFunction {
   return ajv.compile(schema);
 }
 
+function ajvMessage(e: ErrorObject): string {
+  if (e.schemaPath.startsWith('#/definitions/notInExtension/')) return 'an extension cannot declare this: it belongs to the extended model';
+  if (e.keyword === 'not' && /#\/definitions\/(expression|noExpressions)\//.test(e.schemaPath)) {
+    return "'{{…}}' is code, which model files cannot hold: write an expression without braces, or name a hook";
+  }
+  const extra = e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : '';
+  const allowed = e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : '';
+  return `${e.message ?? 'invalid'}${extra}${allowed}`;
+}
+
 function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): SchemaProblem[] {
-  return (errors ?? []).map((e) => ({
-    file,
-    path: e.instancePath,
-    message: `${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : ''}${e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : ''}`,
-  }));
+  // "must match then/else schema" only repeats that the errors of the chosen branch exist
+  return (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ file, path: e.instancePath, message: ajvMessage(e) }));
+}
+
+/**
+ * A model file's JSON lifted to the current format version (upgradeModel), or undefined with the
+ * problem that prevents it added to `problems`. Every loader calls this before createModelFileCheck.
+ */
+export function upgradeModelFile(json: unknown, file: string, problems: SchemaProblem[]): unknown {
+  try {
+    return upgradeModel(json);
+  } catch (error) {
+    if (!(error instanceof ModelVersionError)) throw error;
+    problems.push({ file, path: error.path, message: error.message });
+    return undefined;
+  }
 }
 
 function readJson(file: string, problems: SchemaProblem[]): unknown {
@@ -81,7 +123,7 @@ function readJson(file: string, problems: SchemaProblem[]): unknown {
  */
 export function loadModules(roots: string[]): ModuleSet {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const checkModelFile = createModelFileCheck();
+  const checkModelFile = createModelFileCheck({ extensions: true });
   const validateModule = compile(ajv, moduleSchema);
   const validateLocale = compile(ajv, localeSchema);
   const problems: SchemaProblem[] = [];
@@ -105,23 +147,28 @@ export function loadModules(roots: string[]): ModuleSet {
         problems.push(...ajvProblems(moduleFile, validateModule.errors));
         continue;
       }
-      const models: ModelFile[] = [];
-      const modelFiles = new Map<string, string>();
+      const mod: LoadedModule = { dir, file, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), locales: {} };
       const modelDir = path.join(dir, 'models');
       const names = fs.existsSync(modelDir) ? fs.readdirSync(modelDir).filter((f) => f.endsWith('.model.json')).sort() : [];
       for (const name of names) {
         const modelPath = path.join(modelDir, name);
-        const model = readJson(modelPath, problems) as ModelFile | undefined;
-        if (model === undefined) continue;
-        const local = checkModelFile(model, modelPath);
-        if (typeof model.id === 'string' && !model.id.startsWith(`${file.id}.`)) local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
+        const json = readJson(modelPath, problems);
+        if (json === undefined) continue;
+        const source = upgradeModelFile(json, modelPath, problems) as ModelSourceFile | undefined;
+        if (source === undefined) continue;
+        const local = checkModelFile(source, modelPath);
+        if (typeof source.id === 'string' && !source.id.startsWith(`${file.id}.`)) local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
         problems.push(...local);
-        if (local.length === 0) {
-          models.push(model);
-          modelFiles.set(model.id, modelPath);
+        if (local.length > 0) continue;
+        if ('extends' in source) {
+          mod.extensions.push(source);
+          mod.extensionFiles.set(source.id, modelPath);
+        } else {
+          mod.models.push(source);
+          mod.modelFiles.set(source.id, modelPath);
         }
       }
-      const locales: LoadedModule['locales'] = {};
+      const locales = mod.locales;
       for (const lang of ['en', 'zh-TW'] as const) {
         const localePath = path.join(dir, 'locales', `${lang}.json`);
         if (!fs.existsSync(localePath)) continue;
@@ -130,11 +177,12 @@ export function loadModules(roots: string[]): ModuleSet {
         if (!validateLocale(texts)) problems.push(...ajvProblems(localePath, validateLocale.errors));
         else locales[lang] = Object.fromEntries(Object.entries(texts).filter(([k]) => k !== '$schema'));
       }
-      modules.push({ dir, file, models, modelFiles, locales });
+      modules.push(mod);
     }
   }
 
-  problems.push(...checkAcrossModules(modules));
+  const origins = mergeExtensions(modules, problems);
+  problems.push(...checkAcrossModules(modules).map((p) => locateProblem(p, origins.get(p.file) ?? [])));
   if (problems.length > 0) throw new SchemaProblemsError(problems);
 
   const models = new Map<string, ModelFile>();
@@ -146,6 +194,44 @@ export function loadModules(roots: string[]): ModuleSet {
     }
   }
   return { modules, models, moduleOf };
+}
+
+/**
+ * Merges every extension into the model it extends (in module order), then checks each extended model
+ * as a whole. Returns, per target file, where the merged parts were written, so later problems about
+ * them name the extension's file and path.
+ */
+function mergeExtensions(modules: LoadedModule[], problems: SchemaProblem[]): Map<string, MergedOrigin[]> {
+  const owners = new Map<string, LoadedModule>();
+  const extensionIds = new Set<string>();
+  for (const mod of modules) {
+    for (const model of mod.models) owners.set(model.id, mod);
+    for (const extension of mod.extensions) extensionIds.add(extension.id);
+  }
+  const origins = new Map<string, MergedOrigin[]>();
+  const extended = new Map<string, { owner: LoadedModule; index: number }>();
+  for (const mod of modules) {
+    for (const extension of mod.extensions) {
+      const file = mod.extensionFiles.get(extension.id)!;
+      const owner = owners.get(extension.extends);
+      if (!owner) {
+        const why = extensionIds.has(extension.extends) ? ' (it is an extension; extend the model it extends)' : '';
+        problems.push({ file, path: '/extends', message: `unknown model "${extension.extends}"${why}` });
+        continue;
+      }
+      const index = owner.models.findIndex((m) => m.id === extension.extends);
+      const targetFile = owner.modelFiles.get(extension.extends)!;
+      const merged = mergeExtension(owner.models[index]!, extension, file);
+      problems.push(...merged.problems);
+      owner.models[index] = merged.model;
+      origins.set(targetFile, [...(origins.get(targetFile) ?? []), ...merged.origins]);
+      extended.set(targetFile, { owner, index });
+    }
+  }
+  for (const [targetFile, { owner, index }] of extended) {
+    problems.push(...checkModel(owner.models[index]!, targetFile).map((p) => locateProblem(p, origins.get(targetFile)!)));
+  }
+  return origins;
 }
 
 function flattenMenus(menus: MenuDef[] | undefined, at: string): { menu: MenuDef; path: string }[] {
@@ -165,6 +251,7 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
   for (const mod of modules) {
     const moduleFile = path.join(mod.dir, 'module.json');
     once('module id', mod.file.id, moduleFile, '/id');
+    for (const extension of mod.extensions) once('model id', extension.id, mod.extensionFiles.get(extension.id)!, '/id');
     for (const model of mod.models) {
       const file = mod.modelFiles.get(model.id)!;
       once('model id', model.id, file, '/id');
@@ -172,8 +259,8 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       if (CORE_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" belongs to the core schema` });
       once('table', model.entity.table, file, '/entity/table');
       once('permission prefix', model.permissions.prefix, file, '/permissions/prefix');
-      for (const route of modelRoutes(model)) once('route', route, file, '/api');
-      for (const action of ['list', 'add', 'edit', 'delete', 'state']) once('permission code', `${model.permissions.prefix}${action}`, file, '/permissions/prefix');
+      for (const { route, at } of modelRouteClaims(model)) once('route', route, file, at);
+      for (const { code, at } of modelPermissionCodes(model)) once('permission code', code, file, at);
     }
     for (const { menu, path: at } of flattenMenus(mod.file.menus, '/menus')) {
       once('menu key', menu.key, moduleFile, `${at}/key`);
@@ -195,18 +282,29 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
         else if (!(tab.foreignKey in child.entity.fields)) problems.push({ file, path: `/tabs/${i}/foreignKey`, message: `"${tab.model}" has no field "${tab.foreignKey}"` });
       });
       for (const [name, field] of Object.entries(model.entity.fields)) {
-        if (field.ref && !modelIds.has(field.ref)) problems.push({ file, path: `/entity/fields/${name}/ref`, message: `unknown model "${field.ref}"` });
+        if (!field.ref) continue;
+        const target = modelIds.get(field.ref);
+        if (!target) problems.push({ file, path: `/entity/fields/${name}/ref`, message: `unknown model "${field.ref}"` });
+        else if (field.refLabel && (!(field.refLabel in target.entity.fields) || target.entity.fields[field.refLabel]!.secret)) {
+          problems.push({ file, path: `/entity/fields/${name}/refLabel`, message: `"${field.ref}" has no readable field "${field.refLabel}"` });
+        }
       }
+      if (model.query) problems.push(...checkQuerySource(model, modelIds.get(model.query.from), file));
     }
   }
   return problems;
 }
 
-/** 'METHOD /path' of every endpoint a model serves (defaults per dialect, overrides, lookups). */
+/** 'METHOD /path' of every endpoint a model serves (defaults per dialect, overrides, lookups, named operations). */
 export function modelRoutes(model: ModelFile): string[] {
+  return modelRouteClaims(model).map((claim) => claim.route);
+}
+
+/** modelRoutes with where each route is declared in the model file. */
+export function modelRouteClaims(model: ModelFile): { route: string; at: string }[] {
   return [
-    ...Object.values(resolveOperations(model)),
-    ...Object.values(model.api.lookups ?? {}).map((l) => l.route),
-    ...Object.values(namedOperationsOf(model)).map((op) => namedOperationRoute(model, op)),
+    ...Object.values(resolveOperations(model)).map((route) => ({ route, at: '/api' })),
+    ...Object.entries(model.api.lookups ?? {}).map(([name, l]) => ({ route: l.route, at: `/api/lookups/${name}/route` })),
+    ...Object.entries(model.operations ?? {}).map(([name, o]) => ({ route: namedOperationRoute(model, o), at: `/operations/${name}/route` })),
   ];
 }

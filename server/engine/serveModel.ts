@@ -1,5 +1,6 @@
 import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
+import { formFieldItems } from '../../runtime/model/formFieldItems.js';
 import type { Lang, ModelFile, PatternDef, ServedModel } from '../../runtime/model/types.js';
 import type { Translate } from '../i18n/translateText.js';
 
@@ -8,7 +9,7 @@ const SYSTEM_LABELS = Object.entries(systemFields)
   .filter(([k]) => k !== '$comment')
   .map(([, f]) => (f as { label: string }).label);
 
-/** Every zh-CN text a model shows: title, labels, field messages, column and tab titles, placeholders, system field labels. */
+/** Every zh-CN text a model shows: title, labels, field messages, column, tab and section titles, action labels, placeholders, system field labels. */
 export function modelTexts(model: ModelFile): string[] {
   const texts = new Set<string>([model.title, ...SYSTEM_LABELS]);
   for (const field of Object.values(model.entity.fields)) {
@@ -17,7 +18,14 @@ export function modelTexts(model: ModelFile): string[] {
   }
   for (const column of model.list?.columns ?? []) if (typeof column === 'object' && column.title) texts.add(column.title);
   for (const tab of model.tabs ?? []) if (tab.title) texts.add(tab.title);
-  for (const item of model.form?.fields ?? []) if (typeof item === 'object' && item.placeholder) texts.add(item.placeholder);
+  for (const { item } of formFieldItems(model.form)) if (typeof item === 'object' && item.placeholder) texts.add(item.placeholder);
+  for (const section of [...(model.form?.sections ?? []), ...(model.form?.tabs ?? []).flatMap((tab) => tab.sections ?? [])]) if (section.title) texts.add(section.title);
+  for (const tab of model.form?.tabs ?? []) texts.add(tab.title);
+  for (const action of model.list?.actions ?? []) {
+    if (typeof action !== 'object') continue;
+    texts.add(action.label);
+    if (typeof action.confirm === 'string') texts.add(action.confirm);
+  }
   return [...texts];
 }
 

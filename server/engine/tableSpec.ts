@@ -43,7 +43,14 @@ export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength'>): strin
     case 'string':
       return `varchar(${field.maxLength ?? 255})`;
     case 'text':
+    case 'richText':
+    case 'json':
+    case 'list':
+    case 'file':
+    case 'image':
       return 'text';
+    case 'boolean':
+      return 'integer';
     case 'integer':
       return 'integer';
     case 'number':

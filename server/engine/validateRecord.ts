@@ -1,5 +1,5 @@
 import type { Lang, Scalar } from '../../runtime/model/types.js';
-import { checkFieldValue, ruleMessage, type FieldRule } from '../../runtime/model/fieldRules.js';
+import { checkFieldValue, ruleMessage, scalarDefault, type FieldRule } from '../../runtime/model/fieldRules.js';
 import type { FieldError } from '../errors.js';
 import type { Translate } from '../i18n/translateText.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
@@ -40,7 +40,7 @@ export function validateRecord(model: CompiledModel, body: Record<string, unknow
   for (const field of model.writable) {
     const present = Object.hasOwn(body, field.name);
     if (mode === 'update' && !present) continue;
-    const raw = present ? body[field.name] : field.def.default;
+    const raw = present ? body[field.name] : scalarDefault(field.def);
     if (!present && raw === undefined && !field.def.required) continue;
     const result = checkField(field, raw, ctx);
     if ('message' in result) errors.push({ field: field.name, message: result.message });

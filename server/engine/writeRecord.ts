@@ -27,19 +27,19 @@ export function assertBodyFields(model: CompiledModel, body: Record<string, unkn
   }
 }
 
-export async function runBeforeWrite(
+export async function runBeforeSave(
   model: CompiledModel,
   values: Record<string, unknown>,
   mode: 'create' | 'update',
   id: string,
   write: WriteScope,
 ): Promise<Record<string, unknown>> {
-  if (!model.beforeWrite) return values;
+  if (!model.beforeSave) return values;
   const ctx = { model: model.model, values: { ...values }, mode, id, auth: write.context.auth, context: write.context, db: write.trx, touch: write.touch };
-  const out = (await model.beforeWrite(ctx)) ?? ctx.values;
+  const out = (await model.beforeSave(ctx)) ?? ctx.values;
   for (const name of Object.keys(out)) {
     const field = model.fields.get(name);
-    if (!field || field.system) throw new Error(`hook ${model.model.hooks?.beforeWrite} set "${name}", which is not a declared field of ${model.model.id}`);
+    if (!field || field.system) throw new Error(`hook ${model.model.hooks?.beforeSave} set "${name}", which is not a declared field of ${model.model.id}`);
   }
   return out;
 }
@@ -92,7 +92,7 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
   const id = newId();
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
-    const final = await runBeforeWrite(model, values, 'create', id, write);
+    const final = await runBeforeSave(model, values, 'create', id, write);
     await assertUnique(trx, model, final, context.tenantId, null, ctx);
     const stamps: Record<string, unknown> = { id, createBy: context.auth.username, createTime: nowText(), version: 1 };
     if (model.tenant) stamps.tenantId = context.tenantId;
@@ -129,7 +129,7 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
-    const final = await runBeforeWrite(model, values, 'update', id, write);
+    const final = await runBeforeSave(model, values, 'update', id, write);
     await assertUnique(trx, model, final, context.tenantId, id, ctx);
     const sets = Object.entries({ ...final, updateBy: context.auth.username, updateTime: nowText() }).map(
       ([name, value]) => sql`${model.fields.get(name)!.ref} = ${value}`,

@@ -22,7 +22,7 @@ describe.each(matrix)('$kind: a hook that writes another model', ({ kind, availa
         await sql`insert into lab_fixture_instrument (id, name, create_time, version) values (${newId()}, ${values.sampleName as string}, ${nowText()}, 1)`.execute(db);
         if (values.sampleNo !== 'UNDECLARED') touch('lab_fixture_instrument');
       });
-      const root = labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeWrite: 'labfixture.registerInstrument' }));
+      const root = labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeSave: 'labfixture.registerInstrument' }));
       t = await createTestApp(kind, { extraSchemaDirs: [root], hooks });
       admin = client(t, await t.login());
       for (const name of ['量筒', '烧杯', '移液管']) expect((await admin.post(INSTRUMENTS, { name })).body.code).toBe(200);

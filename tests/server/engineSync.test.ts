@@ -175,7 +175,7 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
           ...(hooks ? { hooks } : {}),
         });
       }
-      const hooked = () => labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeWrite: 'labfixture.stampChecker' }));
+      const hooked = () => labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeSave: 'labfixture.stampChecker' }));
 
       it('fails startup with a clear message when a model names an unregistered hook', async () => {
         await expect(bootWithHooks(hooked())).rejects.toThrow(/labfixture\.sample.*"labfixture\.stampChecker".*not registered/);

@@ -8,7 +8,7 @@ import type { SchemaProblem } from '../checkModel.js';
 import { compileModel, type CompiledModel } from '../compileModel.js';
 import type { EngineEnv } from '../engineEnv.js';
 import type { HookRegistry } from '../hookRegistry.js';
-import { createModelFileCheck, formatProblem, type LoadedModule, type ModuleSet } from '../loadModules.js';
+import { createModelFileCheck, formatProblem, upgradeModelFile, type LoadedModule, type ModuleSet } from '../loadModules.js';
 import { lookupRoutes } from '../lookupRoutes.js';
 import { modelMenuKeys } from '../moduleRows.js';
 import { namedOperationRoutes } from '../namedOperationRoutes.js';
@@ -100,7 +100,7 @@ function moduleSetOf(files: ModuleSet, entries: ReadonlyMap<string, StoredModel>
     const moduleId = files.moduleOf.get(id)?.file.id ?? moduleIdOf(id);
     let mod = byId.get(moduleId);
     if (!mod) {
-      mod = { dir: '', file: { id: moduleId, title: moduleId }, models: [], modelFiles: new Map(), locales: {} };
+      mod = { dir: '', file: { id: moduleId, title: moduleId }, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), locales: {} };
       modules.push(mod);
       byId.set(moduleId, mod);
     }
@@ -135,9 +135,12 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
 
   /** The model a file describes, checked on its own and against the others; InvalidModel otherwise. */
   function checked(file: unknown, label: string, entries: ReadonlyMap<string, StoredModel>): ModelFile {
-    const problems = checkModelFile(file, label);
+    const problems: SchemaProblem[] = [];
+    const upgraded = upgradeModelFile(file, label, problems);
     if (problems.length > 0) throw new InvalidModel(problems);
-    const model = file as ModelFile;
+    problems.push(...checkModelFile(upgraded, label));
+    if (problems.length > 0) throw new InvalidModel(problems);
+    const model = upgraded as ModelFile;
     const others = [...entries.values()].map((e) => e.model);
     problems.push(...checkRelease(model, others, label));
     if (problems.length > 0) throw new InvalidModel(problems);

@@ -1,0 +1,51 @@
+import { MODEL_FORMAT_VERSION } from './types';
+import type { ModelUpgrade, RawModel } from './upgrades/ModelUpgrade';
+import { v1ToV2 } from './upgrades/v1-to-v2';
+
+export type { ModelUpgrade, RawModel } from './upgrades/ModelUpgrade';
+
+/** The upgrades of this code, in order: each lifts one version to the next, up to MODEL_FORMAT_VERSION. */
+export function modelUpgrades(): ModelUpgrade[] {
+  return [v1ToV2];
+}
+
+/** A file that no upgrade can lift: no usable version, or a version newer than this code knows. */
+export class ModelVersionError extends Error {
+  /** JSON pointer of the problem in the file */
+  readonly path = '/version';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelVersionError';
+  }
+}
+
+/**
+ * Lifts a model file of any earlier format version to the current one (MODEL_FORMAT_VERSION) by
+ * applying the ordered upgrades from its `version` on, after Formily's schema polyfills. Every loader
+ * calls it before validating against schemas/meta/model.schema.json, so a file written for an
+ * older version loads unchanged. The input is never modified. Anything that is not an object is
+ * returned as it is, for the meta-schema to refuse.
+ *
+ * @throws ModelVersionError when `version` is missing, not a positive integer, or newer than this code.
+ * @example
+ * upgradeModel({ version: 1, id: 'system.position', hooks: { beforeWrite: 'system.stamp' }, … });
+ * // → { version: 2, id: 'system.position', hooks: { beforeSave: 'system.stamp' }, … }
+ */
+export function upgradeModel(file: unknown, upgrades: readonly ModelUpgrade[] = modelUpgrades()): unknown {
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) return file;
+  const version = (file as RawModel).version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new ModelVersionError(`"version" must be a format version from 1 to ${MODEL_FORMAT_VERSION}, found ${JSON.stringify(version) ?? 'none'}`);
+  }
+  if (version > MODEL_FORMAT_VERSION) {
+    throw new ModelVersionError(`format version ${version} is newer than this Cloudlab understands (up to ${MODEL_FORMAT_VERSION}); upgrade Cloudlab to load this file`);
+  }
+  let model = structuredClone(file) as RawModel;
+  for (let from = version; from < MODEL_FORMAT_VERSION; from++) {
+    const step = upgrades.find((u) => u.from === from);
+    if (!step) throw new ModelVersionError(`no upgrade from format version ${from} to ${from + 1}`);
+    model = step.upgrade(model);
+    if (model.version !== from + 1) throw new ModelVersionError(`the upgrade from format version ${from} did not produce version ${from + 1}`);
+  }
+  return model;
+}

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SchemaProblem } from '../../server/engine/checkModel.js';
+import { loadModules, SchemaProblemsError } from '../../server/engine/loadModules.js';
+
+// check:schemas (loadModules) on small module folders written per test: every v2 problem names the
+// file and the JSON path it was written at; extensions merge into their targets.
+
+const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-format-'));
+afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
+
+type Json = Record<string, unknown>;
+let counter = 0;
+
+/** A root holding module folders: { moduleId: { 'x.model.json': model } }. */
+function writeRoot(modules: Record<string, Record<string, Json>>): string {
+  const root = path.join(ROOT, `root${++counter}`);
+  for (const [id, models] of Object.entries(modules)) {
+    fs.mkdirSync(path.join(root, id, 'models'), { recursive: true });
+    fs.writeFileSync(path.join(root, id, 'module.json'), JSON.stringify({ id, title: id }));
+    for (const [name, model] of Object.entries(models)) fs.writeFileSync(path.join(root, id, 'models', name), JSON.stringify(model));
+  }
+  return root;
+}
+
+function book(overrides: Json = {}): Json {
+  return {
+    version: 2,
+    id: 'lib.book',
+    title: '图书',
+    entity: {
+      table: 'lib_book',
+      fields: {
+        title: { type: 'string', label: '书名', maxLength: 100, required: true },
+        parentId: { type: 'string', label: '上级', maxLength: 36 },
+      },
+    },
+    api: { dialect: 'api', base: '/api/lib/Book' },
+    list: { columns: ['title'] },
+    form: { fields: ['title'] },
+    permissions: { prefix: 'lib:book:' },
+    ...overrides,
+  };
+}
+
+/** The problems of loading the root, as "file-name path: message" (file relative to the module folder). */
+function problemsOf(root: string): string[] {
+  try {
+    loadModules([root]);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SchemaProblemsError)) throw error;
+    return error.problems.map((p: SchemaProblem) => `${path.relative(root, p.file)} ${p.path}: ${p.message}`);
+  }
+}
+
+describe('model format v2 checks', () => {
+  it('accepts every v2 part together', () => {
+    const model = book({
+      entity: {
+        table: 'lib_book',
+        scope: { owner: 'createBy', department: 'departId' },
+        fields: {
+          title: { type: 'string', label: '书名', maxLength: 100, lookup: true },
+          departId: { type: 'string', label: '部门', maxLength: 36, default: { computed: 'currentDepart' } },
+          isbn: { type: 'string', label: 'ISBN', maxLength: 20, requiredWhen: 'price > 0' },
+          price: { type: 'number', label: '价格' },
+          total: { type: 'number', label: '合计', compute: 'price * 2' },
+          tags: { type: 'list', label: '标签', items: { type: 'string' } },
+          cover: { type: 'image', label: '封面', accept: ['.jpg', '.png'], maxSize: 1048576 },
+          files: { type: 'file', label: '附件', multiple: true, maxCount: 3 },
+          intro: { type: 'richText', label: '简介' },
+          extra: { type: 'json', label: '扩展' },
+          lent: { type: 'boolean', label: '借出', default: false },
+          related: { type: 'string', label: '相关', maxLength: 500, ref: 'lib.book', multiple: true, refLabel: 'title' },
+          billNo: { type: 'string', label: '单号', maxLength: 30, default: { computed: 'billNumber', rule: 'book_no' } },
+        },
+      },
+      api: { dialect: 'api', base: '/api/lib/Book', operations: { import: true, export: 'GET /api/lib/Book/Actions/Excel' } },
+      operations: { lend: { route: 'PUT {base}/{id}/Actions/Lend', permission: 'lend', hook: 'lib.lendBook', target: 'record' } },
+      list: {
+        columns: ['title', { field: 'price', cell: 'lib.money' }],
+        actions: ['add', { key: 'lend', label: '借出', operation: 'lend', placement: 'row', confirm: '确定借出？' }, { key: 'importBooks', label: '导入', operation: 'import', placement: 'toolbar' }],
+      },
+      form: {
+        layout: { columns: 2 },
+        tabs: [
+          { title: '基本', sections: [{ title: '书', columns: 2, fields: [{ field: 'title', span: 2 }, 'isbn', 'price', 'total'] }] },
+          { title: '更多', fields: ['tags', 'cover', 'files', 'intro', 'extra', { field: 'lent', visibleWhen: 'price > 0', disabledWhen: '!isbn', hooks: ['lib.lentChanged'] }, 'related', 'departId', 'billNo'] },
+        ],
+      },
+      screen: { kind: 'treeTable' },
+      tree: { parentField: 'parentId', labelField: 'title', lazy: true, rootValue: '0' },
+      hooks: { beforeSave: 'lib.stamp' },
+    });
+    (model.entity as Json).fields = { ...((model.entity as Json).fields as Json), parentId: { type: 'string', label: '上级', maxLength: 36 } };
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([]);
+  });
+
+  it('names file and path of v2 problems', () => {
+    const model = book({
+      entity: {
+        table: 'lib_book',
+        scope: { department: 'nowhere' },
+        fields: {
+          title: { type: 'string', label: '书名', maxLength: 100, items: { type: 'string' } },
+          tags: { type: 'list', label: '标签' },
+          when: { type: 'integer', label: '日期', default: { computed: 'today' } },
+          bill: { type: 'string', label: '单号', maxLength: 20, default: { computed: 'billNumber' } },
+          cover: { type: 'image', label: '封面', maxCount: 2 },
+          kind: { type: 'json', label: '种类', unique: true },
+          other: { type: 'string', label: '其他', maxLength: 36, ref: 'lib.nothing' },
+          flag: { type: 'boolean', label: '标志', default: 1 },
+          bad: { type: 'string', label: '坏', maxLength: 10, compute: '{{ price }}' },
+        },
+      },
+      operations: { lend: { route: 'PUT /sys/lend', permission: 'lend', hook: 'lib.lend', target: 'record' } },
+      list: { columns: ['title'], actions: [{ key: 'x', label: 'X', operation: 'nothing', placement: 'row' }, { key: 'y', label: 'Y', placement: 'toolbar' }] },
+      form: { fields: ['title'], sections: [{ fields: ['tags'] }] },
+      screen: { kind: 'tree' },
+      hooks: { beforeWrite: 'lib.stamp' },
+    });
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([
+      "lib/models/book.model.json /entity/fields/bad/compute: '{{…}}' is code, which model files cannot hold: write an expression without braces, or name a hook",
+      'lib/models/book.model.json /hooks: must NOT have additional properties ("beforeWrite")',
+    ]);
+    delete (model.hooks as Json).beforeWrite;
+    delete ((model.entity as Json).fields as Json).bad;
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([
+      'lib/models/book.model.json /entity/fields/title/items: items belongs to a list field, not string',
+      'lib/models/book.model.json /entity/fields/tags: a list field needs items (the type of its values)',
+      'lib/models/book.model.json /entity/fields/when/default/computed: "today" fills a date or string field, not integer',
+      'lib/models/book.model.json /entity/fields/bill/default: a billNumber default needs rule (the bill-number rule code)',
+      'lib/models/book.model.json /entity/fields/cover/maxCount: maxCount needs multiple: true',
+      'lib/models/book.model.json /entity/fields/kind/unique: a json field cannot be unique; use type string with maxLength',
+      'lib/models/book.model.json /entity/fields/flag/default: default 1 is not boolean',
+      'lib/models/book.model.json /entity/scope/department: unknown field "nowhere"',
+      'lib/models/book.model.json /operations/lend/route: route "PUT /sys/lend" is not in the api family',
+      'lib/models/book.model.json /operations/lend/route: a record operation of the api dialect names the record with {id} in its route',
+      'lib/models/book.model.json /list/actions/0/operation: unknown operation "nothing" (a key of operations, or import / export switched on in api.operations)',
+      'lib/models/book.model.json /list/actions/1: an action runs either an operation or a hook',
+      'lib/models/book.model.json /form: a form uses one layout, not fields and sections',
+      'lib/models/book.model.json /screen/kind: a tree screen needs tree (parentField, …)',
+    ]);
+  });
+
+  it('refuses a file written for a newer format version at /version', () => {
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 3 }) } }))).toEqual([
+      'lib/models/book.model.json /version: format version 3 is newer than this Cloudlab understands (up to 2); upgrade Cloudlab to load this file',
+    ]);
+  });
+
+  it('loads a version 1 file through the upgrader', () => {
+    const v1 = book({ version: 1, hooks: { beforeWrite: 'lib.stamp' } });
+    const set = loadModules([writeRoot({ lib: { 'book.model.json': v1 } })]);
+    expect(set.models.get('lib.book')).toMatchObject({ version: 2, hooks: { beforeSave: 'lib.stamp' } });
+  });
+
+  it('checks query screens against the model they read', () => {
+    const report = book({
+      id: 'lib.report',
+      entity: { table: 'lib_report', fields: { title: { type: 'string', label: '书名', maxLength: 100 }, copies: { type: 'integer', label: '册数' } } },
+      api: { dialect: 'api', base: '/api/lib/Report' },
+      form: undefined,
+      screen: { kind: 'query' },
+      query: { from: 'lib.book', fields: { title: 'title', copies: { aggregate: 'sum' }, missing: 'nowhere' }, where: [{ field: 'ghost', op: 'eq', value: 1 }], groupBy: ['title'] },
+      permissions: { prefix: 'lib:report:' },
+    });
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book(), 'report.model.json': report } }))).toEqual([
+      'lib/models/report.model.json /query/fields/missing: "missing" is not declared in entity.fields (which gives its type and label)',
+      'lib/models/report.model.json /query/fields/missing: "nowhere" is neither grouped nor aggregated',
+    ]);
+    const fixed = { ...report, query: { ...(report.query as Json), fields: { title: 'title', copies: { aggregate: 'sum' } } } };
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book(), 'report.model.json': fixed } }))).toEqual([
+      'lib/models/report.model.json /query/fields/copies: sum needs a field',
+      'lib/models/report.model.json /query/where/0/field: "lib.book" has no readable field "ghost"',
+    ]);
+  });
+});
+
+describe('extends', () => {
+  const extension = (overrides: Json = {}): Json => ({
+    version: 2,
+    id: 'shop.book',
+    extends: 'lib.book',
+    entity: { fields: { price: { type: 'number', label: '价格' } }, indexes: [['price']] },
+    list: { columns: ['price'], search: [{ field: 'price', mode: 'range' }] },
+    form: { fields: [{ field: 'price', visibleWhen: 'title != ""' }] },
+    tabs: [{ model: 'shop.order', foreignKey: 'bookId' }],
+    operations: { restock: { route: 'POST {base}/Actions/Restock', permission: 'restock', hook: 'shop.restock' } },
+    ...overrides,
+  });
+  const order: Json = {
+    version: 2,
+    id: 'shop.order',
+    title: '订单',
+    entity: { table: 'shop_order', fields: { bookId: { type: 'string', label: '图书', maxLength: 36, ref: 'lib.book', refLabel: 'title' } } },
+    api: { dialect: 'api', base: '/api/shop/Order' },
+    permissions: { prefix: 'shop:order:' },
+  };
+
+  it('merges an extension into its target after every module is read', () => {
+    const set = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'book.model.json': extension(), 'order.model.json': order } })]);
+    const merged = set.models.get('lib.book')!;
+    expect(Object.keys(merged.entity.fields)).toEqual(['title', 'parentId', 'price']);
+    expect(merged.entity.indexes).toEqual([['price']]);
+    expect(merged.list).toEqual({ columns: ['title', 'price'], search: [{ field: 'price', mode: 'range' }] });
+    expect(merged.form).toEqual({ fields: ['title', { field: 'price', visibleWhen: 'title != ""' }] });
+    expect(merged.tabs).toEqual([{ model: 'shop.order', foreignKey: 'bookId' }]);
+    expect(merged.operations).toEqual({ restock: { route: 'POST {base}/Actions/Restock', permission: 'restock', hook: 'shop.restock' } });
+    expect(set.moduleOf.get('lib.book')!.file.id).toBe('lib');
+    expect(set.models.has('shop.book')).toBe(false);
+    expect(set.modules.find((m) => m.file.id === 'shop')!.extensions.map((e) => e.id)).toEqual(['shop.book']);
+  });
+
+  it('turns the target form into sections or tabs when the extension adds them', () => {
+    const sections = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'book.model.json': extension({ form: { sections: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) } })]);
+    expect(sections.models.get('lib.book')!.form).toEqual({ sections: [{ fields: ['title'] }, { title: '价格', fields: ['price'] }] });
+    const tabs = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'book.model.json': extension({ form: { tabs: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) } })]);
+    expect(tabs.models.get('lib.book')!.form).toEqual({ tabs: [{ title: '图书', fields: ['title'] }, { title: '价格', fields: ['price'] }] });
+  });
+
+  it('names the extension file and path of each problem', () => {
+    const root = writeRoot({
+      lib: { 'book.model.json': book() },
+      shop: {
+        'book.model.json': extension({
+          entity: { fields: { title: { type: 'string', label: '重复', maxLength: 10 }, price: { type: 'number', label: '价格' } } },
+          list: { columns: ['price', 'ghost'] },
+          form: { fields: ['price', 'title'] },
+          tabs: undefined,
+          operations: { restock: { route: 'POST {base}/Actions/Restock', permission: 'restock', hook: 'shop.restock' }, twin: { route: 'POST {base}/Actions/Restock', permission: 'x', hook: 'shop.twin' } },
+        }),
+        'ghost.model.json': { version: 2, id: 'shop.ghost', extends: 'lib.nothing' },
+        'table.model.json': { version: 2, id: 'shop.table', extends: 'lib.book', entity: { table: 'lib_other' }, api: { dialect: 'api', base: '/api/x' }, permissions: { prefix: 'x:' } },
+      },
+    });
+    expect(problemsOf(root)).toEqual([
+      'shop/models/table.model.json /entity/table: an extension cannot declare this: it belongs to the extended model',
+      'shop/models/table.model.json /api: an extension cannot declare this: it belongs to the extended model',
+      'shop/models/table.model.json /permissions: an extension cannot declare this: it belongs to the extended model',
+      'shop/models/book.model.json /entity/fields/title: field "title" already exists in lib.book',
+      'shop/models/ghost.model.json /extends: unknown model "lib.nothing"',
+      'shop/models/book.model.json /list/columns/1: unknown or secret field "ghost"',
+      'shop/models/book.model.json /form/fields/1: field "title" appears twice',
+      'shop/models/book.model.json /operations/twin/route: route "POST /api/lib/Book/Actions/Restock" is already declared in ' + path.join(root, 'lib/models/book.model.json'),
+    ]);
+  });
+
+  it('refuses extending a form laid out differently', () => {
+    const target = book({ form: { sections: [{ fields: ['title'] }] } });
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': target }, shop: { 'book.model.json': extension({ tabs: undefined }) } }))).toEqual([
+      'shop/models/book.model.json /form/fields: lib.book lays its form out in sections; extend it with form.sections',
+    ]);
+  });
+});
