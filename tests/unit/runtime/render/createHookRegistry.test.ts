@@ -4,7 +4,7 @@ import { assertModelHooks } from '../../../../runtime/hooks/assertModelHooks';
 import type { ModelFile, ServedModel } from '../../../../runtime/model/types';
 
 const served = (model: Record<string, unknown>): ServedModel => ({
-  model: { version: 1, id: 'test.hooks', title: 't', entity: { table: 't', fields: { name: { type: 'string', label: '名称' } } }, api: { dialect: 'api', base: '/api/t' }, permissions: { prefix: 't:' }, ...model } as ModelFile,
+  model: { version: 2, id: 'test.hooks', title: 't', entity: { table: 't', fields: { name: { type: 'string', label: '名称' } } }, api: { dialect: 'api', base: '/api/t' }, permissions: { prefix: 't:' }, ...model } as ModelFile,
   lang: 'zh-CN',
   texts: {},
   patterns: {},
