@@ -14,7 +14,7 @@ const EXAMPLES = path.join(ROOT, 'docs/examples');
 describe('docs/examples/lab-sample', () => {
   it('passes npm run check:schemas -- docs/examples', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/checkSchemas.ts', 'docs/examples'], { cwd: ROOT, encoding: 'utf8' });
-    expect(out).toMatch(/check:schemas: 2 module\(s\), 5 model\(s\), 1 extension\(s\): all valid/);
+    expect(out).toMatch(/check:schemas: 2 module\(s\), \d+ model\(s\), 1 extension\(s\): all valid/);
   });
 
   it('covers every part of the format', () => {
