@@ -16,10 +16,12 @@ import { createDb, type DbHandle } from './db/createDb.js';
 import { postgresModelChannel } from './db/dialects/postgres/modelChannel.js';
 import { openSqliteModelChannel } from './db/dialects/sqlite/modelChannel.js';
 import { migrateCore } from './db/migrate.js';
+import { seedCoreRows } from './db/seedCoreRows.js';
 import { createDictCache } from './dict/dictCache.js';
 import { createEngineEnv } from './engine/engineEnv.js';
-import type { HookRegistry } from './engine/hookRegistry.js';
+import { createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
 import { withEngineHooks } from './engine/dataRuleHooks.js';
+import { registerUserHooks } from './auth/userHooks.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import modelRoutes from './engine/modelRoutes.js';
@@ -48,6 +50,14 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
   };
 }
 
+/** The user model's hooks plus the caller's (withEngineHooks adds the data-rule ones). */
+function appHooks(config: AppConfig, extra: HookRegistry | undefined): HookRegistry {
+  const hooks = createHookRegistry();
+  registerUserHooks(hooks, config);
+  for (const name of extra?.names() ?? []) hooks.register(name, extra!.get(name)!);
+  return hooks;
+}
+
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
@@ -55,14 +65,16 @@ export interface BuildAppOptions {
   onGeneratedAdminPassword?: (password: string) => void;
   /** sees every statement run through Kysely (tests observe query plans with it) */
   onQuery?: (sql: string, durationMs: number) => void;
-  /** named model hooks (model.hooks.beforeSave); none are registered by default yet */
+  /** named model hooks (model.hooks.beforeSave) besides the built-in ones (user.hashPassword) */
   hooks?: HookRegistry;
 }
 
 /**
- * Builds the whole server without listening (Fastify testing guide: app vs server): opens the
- * database, migrates the core tables, loads and validates every module folder, creates their tables,
- * upserts their menus/permissions/dictionaries, makes sure an admin exists, and registers every route.
+ * Builds the whole server without listening (Fastify testing guide: app vs server). The order
+ * matters: migrate the engine's bookkeeping tables → load and validate every module folder →
+ * create or extend every model's table (users, roles and tenants included) → seed the default
+ * tenant and admin role → upsert module menus/permissions/dictionaries → make sure an admin exists
+ * → register every route.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...options.config };
@@ -93,12 +105,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
-      hooks: withEngineHooks(options.hooks, (id) => store?.current().modules.models.get(id)),
+      hooks: withEngineHooks(appHooks(config, options.hooks), (id) => store?.current().modules.models.get(id)),
       env: createEngineEnv(db, translate, dicts, config.dataDir),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
     const modelStore = store;
     await syncModelTables(db, modelStore.current().modules);
+    await seedCoreRows(db.db);
     await syncModuleData(db, modelStore.current().modules);
     const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules);
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);

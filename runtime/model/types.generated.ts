@@ -90,6 +90,10 @@ export type FormFieldList = FormFieldItem[];
  * 'METHOD /path' or 'METHOD {base}/…' ({base} is api.base; {id} marks the record id)
  */
 export type OperationRoute = string;
+/**
+ * Unique indexes over exactly these fields (system fields such as tenantId included), e.g. a link table's ["userId", "roleId"].
+ */
+export type Indexes1 = FieldName[][];
 export type Operation = Route | false;
 /**
  * 'METHOD /path' of an irregular endpoint; {id} marks the record id in a REST path
@@ -226,11 +230,11 @@ export interface Field {
   sortable?: boolean;
   filterable?: boolean;
   /**
-   * false: set only by the server or by a dedicated endpoint, refused in generic writes.
+   * false: set only by the server or by a dedicated endpoint, refused in generic writes. true on a secret field makes it write-only (a password sent on create, never read back).
    */
   writable?: boolean;
   /**
-   * Never read back through generic endpoints (passwords, salts).
+   * Never read back through generic endpoints (passwords, salts); not writable either, unless writable is true.
    */
   secret?: boolean;
   messages?: {
@@ -317,7 +321,15 @@ export interface Entity {
    * Rows belong to one tenant (default true).
    */
   tenantScoped?: boolean;
+  /**
+   * The id column: string (uuid v7 in varchar(maxLength), default 36) or integer (the next free number, for tables referenced by number, like tenants).
+   */
+  key?: {
+    type?: 'string' | 'integer';
+    maxLength?: number;
+  };
   fields: Fields;
+  uniques?: Indexes1;
   indexes?: Indexes;
   defaultSort?: Sort;
   /**

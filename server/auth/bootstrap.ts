@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { newId } from '../db/ids.js';
-import { ADMIN_ROLE_ID, DEFAULT_TENANT_ID } from '../db/migrations/0002_seed.js';
+import { ADMIN_ROLE_ID, DEFAULT_TENANT_ID } from '../db/coreIds.js';
 import type { Database } from '../db/schema.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModuleSet } from '../engine/loadModules.js';
@@ -67,9 +67,9 @@ export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _
         version: 1,
       })
       .execute();
-    await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: ADMIN_ROLE_ID }).execute();
-    await trx.insertInto('sysUserTenant').values({ userId, tenantId: DEFAULT_TENANT_ID }).execute();
-    await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId: depart.id }).execute();
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: ADMIN_ROLE_ID, createBy: 'system', createTime: now }).execute();
+    await trx.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: DEFAULT_TENANT_ID, createBy: 'system', createTime: now }).execute();
+    await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId: depart.id, createBy: 'system', createTime: now }).execute();
   });
   await logSecurityEvent(db, { event: 'admin.bootstrap', userId, username: ADMIN_USERNAME, detail: generated ? 'generated first password' : 'first password from CLOUDLAB_ADMIN_PASSWORD' });
   return generated ? { generatedPassword: generated } : {};

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, UserTable } from '../db/schema.js';
+import type { Database, StaffUserColumns, UserTable } from '../db/schema.js';
+
+type UserRow = UserTable & StaffUserColumns;
 
 /**
  * The user as the shell sees it (login, selectDepart). An allow-list: password, salt, lockout
@@ -7,14 +9,14 @@ import type { Database, UserTable } from '../db/schema.js';
  */
 const USER_INFO_FIELDS = [
   'id', 'username', 'realname', 'avatar', 'orgCode', 'sex', 'phone', 'email', 'workNo', 'status', 'birthday',
-] as const satisfies readonly (keyof UserTable)[];
+] as const satisfies readonly (keyof UserRow)[];
 
-export type UserInfo = Pick<Selectable<UserTable>, (typeof USER_INFO_FIELDS)[number]> & {
+export type UserInfo = Pick<Selectable<UserRow>, (typeof USER_INFO_FIELDS)[number]> & {
   mustChangePassword: boolean;
   tenantIds: number[];
 };
 
-export function toUserInfo(row: Selectable<UserTable>, tenantIds: number[]): UserInfo {
+export function toUserInfo(row: Selectable<UserRow>, tenantIds: number[]): UserInfo {
   const info = Object.fromEntries(USER_INFO_FIELDS.map((k) => [k, row[k]])) as Omit<UserInfo, 'mustChangePassword' | 'tenantIds'>;
   return { ...info, mustChangePassword: row.mustChangePassword === 1, tenantIds };
 }

@@ -2,16 +2,19 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as core0001 from './migrations/0001_core.js';
 import * as seed0002 from './migrations/0002_seed.js';
 import * as modelStore0003 from './migrations/0003_model_store.js';
+import * as adopt0004 from './migrations/0004_core_tables_to_models.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
  * (not read from a folder) so the order is explicit and bundling cannot lose a file.
- * Model tables are not migrated here: server/engine/syncModelTables.ts derives them from model files.
+ * Model tables (every table but the engine's bookkeeping) are not migrated here:
+ * server/engine/syncModelTables.ts derives them from model files.
  */
 const CORE_MIGRATIONS: Record<string, Migration> = {
   '0001_core': core0001,
   '0002_seed': seed0002,
   '0003_model_store': modelStore0003,
+  '0004_core_tables_to_models': adopt0004,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

@@ -1,6 +1,11 @@
+import type { Generated } from 'kysely';
+
 /**
- * Core tables, as TypeScript sees them (camelCase; the CamelCasePlugin maps to snake_case columns).
- * Model tables are not listed: the engine reaches them through identifiers a model declares.
+ * The tables hand-written code queries (sign-in, sessions, menus, module sync), as TypeScript sees
+ * them (camelCase; the CamelCasePlugin maps to snake_case columns). Apart from sessions and the
+ * security log they are model tables (schemas/system/models, extended by schemas/staff): these
+ * interfaces list the same columns, and tests/server/coreSchemaTypes.test.ts fails when they drift.
+ * Other model tables are not listed: the engine reaches them through identifiers a model declares.
  *
  * Conventions: ids are strings (uuid v7, time-ordered) except tenants (integers, "0" = none);
  * instants the server reasons about (sessions, lockout) are epoch milliseconds; record stamps shown to
@@ -11,7 +16,11 @@ export interface TenantTable {
   id: number;
   name: string;
   status: number;
+  createBy: string | null;
   createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface UserTable {
@@ -30,7 +39,15 @@ export interface UserTable {
   loginFailCount: number;
   lockedUntil: number | null;
   passwordChangedAt: number | null;
-  // staff record (spec 001 §3)
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
+}
+
+/** Columns the staff module adds to sys_user (schemas/staff/models/user.model.json extends system.user; spec 001 §3). */
+export interface StaffUserColumns {
   workNo: string | null;
   sex: number | null;
   idcard: string | null;
@@ -71,16 +88,17 @@ export interface UserTable {
   fileUrl: string | null;
   fileUpdateDate: string | null;
   safetyUndertakings: string | null;
+}
+
+export interface UserTenantTable {
+  id: string;
+  userId: string;
+  tenantId: number;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;
   updateTime: string | null;
-  version: number;
-}
-
-export interface UserTenantTable {
-  userId: string;
-  tenantId: number;
+  version: Generated<number>;
 }
 
 export interface RoleTable {
@@ -93,13 +111,18 @@ export interface RoleTable {
   createTime: string;
   updateBy: string | null;
   updateTime: string | null;
-  version: number;
+  version: Generated<number>;
 }
 
 export interface UserRoleTable {
   id: string;
   userId: string;
   roleId: string;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
 }
 
 /** Menus (menuType 0 top-level, 1 sub-menu) and buttons (menuType 2), as in JeecgBoot's sys_permission. */
@@ -126,17 +149,25 @@ export interface PermissionTable {
   /** '1' enabled, '0' disabled */
   status: string;
   delFlag: number;
-  /** module that owns the row ('' for rows created in the UI) and the hash of its last synced definition */
-  moduleId: string;
+  /** module that owns the row ('' or null for rows created in the UI) and the hash of its last synced definition */
+  moduleId: string | null;
   defHash: string | null;
+  createBy: string | null;
   createTime: string;
+  updateBy: string | null;
   updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface RolePermissionTable {
   id: string;
   roleId: string;
   permissionId: string;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface DepartTable {
@@ -154,19 +185,29 @@ export interface DepartTable {
   createTime: string;
   updateBy: string | null;
   updateTime: string | null;
-  version: number;
+  version: Generated<number>;
 }
 
 export interface UserDepartTable {
   id: string;
   userId: string;
   depId: string;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface UserPositionTable {
   id: string;
   userId: string;
   positionId: string;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface DictTable {
@@ -175,10 +216,13 @@ export interface DictTable {
   dictCode: string;
   description: string | null;
   delFlag: number;
-  moduleId: string;
+  moduleId: string | null;
   defHash: string | null;
+  createBy: string | null;
   createTime: string;
+  updateBy: string | null;
   updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface DictItemTable {
@@ -191,8 +235,11 @@ export interface DictItemTable {
   /** 1 enabled, 0 disabled */
   status: number;
   color: string | null;
+  createBy: string | null;
   createTime: string;
+  updateBy: string | null;
   updateTime: string | null;
+  version: Generated<number>;
 }
 
 export interface SessionTable {
@@ -236,7 +283,7 @@ export interface ModelTable {
 
 export interface Database {
   sysTenant: TenantTable;
-  sysUser: UserTable;
+  sysUser: UserTable & StaffUserColumns;
   sysUserTenant: UserTenantTable;
   sysRole: RoleTable;
   sysUserRole: UserRoleTable;

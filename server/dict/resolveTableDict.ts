@@ -21,6 +21,16 @@ const SYSTEM_FIELD_TYPES = new Map(
     .map(([name, def]) => [name, (def as { type: FieldType }).type]),
 );
 
+/**
+ * The access-control tables became models (schemas/system/models). A table dictionary does not yet
+ * check the model's list permission, so these stay refused as they were while they were core
+ * tables; drop this once dictionaries require the model's list permission and lookup fields.
+ */
+const ACCESS_CONTROL_TABLES = new Set([
+  'sys_user', 'sys_user_role', 'sys_user_tenant', 'sys_user_depart', 'sys_user_position', 'sys_role', 'sys_role_permission',
+  'sys_permission', 'sys_tenant', 'sys_depart', 'sys_dict', 'sys_dict_item',
+]);
+
 export function isTableDictCode(code: string): boolean {
   return code.includes(',');
 }
@@ -35,12 +45,13 @@ function readableFieldType(model: ModelFile, name: string): FieldType | undefine
 
 /**
  * Resolves 'table,textField,codeField' against the loaded models, or null when any part is not a
- * model's table or one of its readable fields (core tables are never models, so they are refused too).
+ * model's table or one of its readable fields (access-control tables are refused, see above).
  */
 export function resolveTableDict(code: string, modules: ModuleSet): TableDictRef | null {
   const parts = code.split(',').map((part) => part.trim());
   if (parts.length !== 3) return null;
   const [table, textField, valueField] = parts as [string, string, string];
+  if (ACCESS_CONTROL_TABLES.has(table)) return null;
   const model = [...modules.models.values()].find((m) => m.entity.table === table);
   if (!model) return null;
   const textType = readableFieldType(model, textField);

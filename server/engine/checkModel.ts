@@ -45,11 +45,15 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
     // the column is the CamelCasePlugin's snake_case of the name; rows come back camelCased
     if (!survivesColumnRoundTrip(name)) report(`/entity/fields/${name}`, `field name "${name}" does not survive the snake_case column mapping (avoid consecutive capitals)`);
   }
-  (model.entity.indexes ?? []).forEach((columns, i) =>
-    columns.forEach((name, j) => {
-      if (!known(name)) report(`/entity/indexes/${i}/${j}`, `index names unknown field "${name}"`);
-    }),
-  );
+
+  for (const part of ['indexes', 'uniques'] as const) {
+    (model.entity[part] ?? []).forEach((columns, i) =>
+      columns.forEach((name, j) => {
+        if (!known(name)) report(`/entity/${part}/${i}/${j}`, `index names unknown field "${name}"`);
+        else if (name === 'tenantId' && model.entity.tenantScoped === false) report(`/entity/${part}/${i}/${j}`, 'tenantId exists only on tenant-scoped models');
+      }),
+    );
+  }
   const sort = model.entity.defaultSort;
   if (sort && !readable(sort.field)) report('/entity/defaultSort/field', `unknown field "${sort.field}"`);
   for (const [role, name] of Object.entries(model.entity.scope ?? {})) {
@@ -161,7 +165,7 @@ function checkForm(model: ModelFile, report: Report, expression: (path: string, 
     seen.add(name);
     const field = fields[name];
     if (!field) report(path, `unknown field "${name}" (system fields cannot be in a form)`);
-    else if (field.writable === false || field.secret) report(path, `field "${name}" is not writable`);
+    else if (field.writable === false || (field.secret && field.writable !== true)) report(path, `field "${name}" is not writable`);
     if (typeof item === 'string') continue;
     if (item.span !== undefined && item.span > columns) report(`${path}/span`, `span ${item.span} is wider than the ${columns} column(s) around it`);
     expression(`${path}/visibleWhen`, item.visibleWhen);

@@ -72,7 +72,8 @@ function compileField(name: string, def: FieldDef, system: boolean): CompiledFie
     readable: !def.secret,
     sortable: !def.secret && def.sortable !== false,
     filterable: !def.secret && def.filterable !== false,
-    writable: !system && !def.secret && def.writable !== false,
+    // a secret is write-only only when the model says so (a password on create); otherwise server-set
+    writable: !system && (def.secret ? def.writable === true : def.writable !== false),
     textual: TEXTUAL.has(def.type),
     pattern,
   };
@@ -81,7 +82,9 @@ function compileField(name: string, def: FieldDef, system: boolean): CompiledFie
 export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRegistry): CompiledModel {
   const spec = buildTableSpec(model);
   const fields = new Map<string, CompiledField>();
-  const id = compileField('id', SYSTEM_DEFS.id!, true);
+  const key = model.entity.key;
+  const idDef: FieldDef = key?.type === 'integer' ? { type: 'integer', label: SYSTEM_DEFS.id!.label, minimum: 1 } : { ...SYSTEM_DEFS.id!, maxLength: key?.maxLength ?? 36 };
+  const id = compileField('id', idDef, true);
   fields.set('id', id);
   const tenant = spec.tenantScoped ? compileField('tenantId', SYSTEM_DEFS.tenantId!, true) : null;
   for (const [name, def] of Object.entries(model.entity.fields)) fields.set(name, compileField(name, def, false));

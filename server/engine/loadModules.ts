@@ -45,12 +45,12 @@ export function formatProblem(p: SchemaProblem): string {
   return `${p.file}: ${p.path || '/'}: ${p.message}`;
 }
 
-/** Tables the core migrations own; a model may not claim them. */
-export const CORE_TABLES: ReadonlySet<string> = new Set([
-  'sys_tenant', 'sys_user', 'sys_user_tenant', 'sys_role', 'sys_user_role', 'sys_permission', 'sys_role_permission',
-  'sys_depart', 'sys_user_depart', 'sys_user_position', 'sys_dict', 'sys_dict_item', 'sys_session', 'sys_security_log',
-  'sys_model', 'kysely_migration', 'kysely_migration_lock',
-]);
+/**
+ * The engine's own bookkeeping, created by the core migrations before any model exists; a model may
+ * not claim it. Every other table (users, roles, tenants, dictionaries, …) is a model's.
+ */
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sys_session', 'sys_security_log', 'sys_model', 'kysely_migration', 'kysely_migration_lock']);
+
 
 /**
  * Checks one parsed model file on its own, after upgradeModelFile: the meta-schema, then the rules
@@ -256,7 +256,7 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       const file = mod.modelFiles.get(model.id)!;
       once('model id', model.id, file, '/id');
       modelIds.set(model.id, model);
-      if (CORE_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" belongs to the core schema` });
+      if (BOOKKEEPING_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
       once('table', model.entity.table, file, '/entity/table');
       once('permission prefix', model.permissions.prefix, file, '/permissions/prefix');
       for (const { route, at } of modelRouteClaims(model)) once('route', route, file, at);

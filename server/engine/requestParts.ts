@@ -25,6 +25,8 @@ export function assertQueryNames(request: FastifyRequest, allowed: readonly stri
 }
 
 function checkedId(value: unknown): string {
+  // integer keys (tenants) come back as the JSON numbers the client was given
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
   if (typeof value !== 'string' || value === '' || value.length > MAX_ID_LENGTH) throw appError('CL_ERR_BAD_REQUEST', { detail: 'id' });
   return value;
 }

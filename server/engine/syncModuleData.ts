@@ -3,7 +3,7 @@ import type { ModelFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DbAdapter } from '../db/dialects/DbAdapter.js';
 import { newId } from '../db/ids.js';
-import { ADMIN_ROLE_ID } from '../db/migrations/0002_seed.js';
+import { ADMIN_ROLE_ID } from '../db/coreIds.js';
 import type { Database } from '../db/schema.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModuleSet } from './loadModules.js';
@@ -50,7 +50,7 @@ async function upsertPermission(trx: Transaction<Database>, adapter: DbAdapter, 
       .values({ ...def, componentName: null, status: '1', delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
       .execute();
     await adapter.upsert
-      .insertIgnoring('sys_role_permission', [{ id: newId(), role_id: ADMIN_ROLE_ID, permission_id: def.id }], ['role_id', 'permission_id'])
+      .insertIgnoring('sys_role_permission', [{ id: newId(), role_id: ADMIN_ROLE_ID, permission_id: def.id, create_by: 'system', create_time: now }], ['role_id', 'permission_id'])
       .execute(trx);
     known.set(def.id, defHash);
     return;

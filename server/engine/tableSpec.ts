@@ -38,7 +38,9 @@ export function indexName(prefix: 'ix' | 'ux', table: string, columns: string[])
   return shortIdentifier(`${prefix}_${table}_${columns.join('_')}`);
 }
 
-export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength'>): string {
+const INT32_MAX = 2_147_483_647;
+
+export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength' | 'minimum' | 'maximum'>): string {
   switch (field.type) {
     case 'string':
       return `varchar(${field.maxLength ?? 255})`;
@@ -52,7 +54,8 @@ export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength'>): strin
     case 'boolean':
       return 'integer';
     case 'integer':
-      return 'integer';
+      // a range beyond 32 bits (epoch milliseconds) needs a 64-bit column on PostgreSQL
+      return (field.maximum ?? 0) > INT32_MAX || (field.minimum ?? 0) < -INT32_MAX - 1 ? 'bigint' : 'integer';
     case 'number':
       return 'double precision';
     case 'date':
@@ -72,8 +75,9 @@ export function buildTableSpec(model: ModelFile): TableSpec {
   const table = model.entity.table;
   const tenantScoped = model.entity.tenantScoped !== false;
   const scope = tenantScoped ? ['tenant_id'] : [];
+  const key = model.entity.key;
   const columns: ColumnSpec[] = [
-    { name: 'id', type: 'varchar(36)', primaryKey: true },
+    { name: 'id', type: key?.type === 'integer' ? 'integer' : `varchar(${key?.maxLength ?? 36})`, primaryKey: true },
     ...(tenantScoped ? [{ name: 'tenant_id', type: 'integer', notNull: true }] : []),
     { name: 'create_by', type: 'varchar(64)' },
     { name: 'create_time', type: 'varchar(19)', notNull: true },
@@ -90,6 +94,10 @@ export function buildTableSpec(model: ModelFile): TableSpec {
   const sort = model.entity.defaultSort?.field;
   if (sort && sort in model.entity.fields) indexes.push(plain([columnOf(sort)]));
   for (const fields of model.entity.indexes ?? []) indexes.push(plain(fields.map(columnOf)));
+  for (const fields of model.entity.uniques ?? []) {
+    const cols = fields.map(columnOf);
+    indexes.push({ name: indexName('ux', table, cols), columns: cols, unique: true, field: fields[fields.length - 1] });
+  }
   for (const [name, field] of Object.entries(model.entity.fields)) {
     if (!field.unique) continue;
     const cols = [...scope, columnOf(name)];

@@ -40,6 +40,6 @@ export function mapUniqueViolation(error: unknown, model: CompiledModel, ctx: Me
   if (!violation) return error;
   // a unique index is (tenant_id, column) or (column): its last column is the field's
   const column = violation.columns.at(-1);
-  const field = violation.index !== null ? model.uniqueIndexes.get(violation.index) : model.uniqueFields.find((f) => f.column === column);
+  const field = violation.index !== null ? model.uniqueIndexes.get(violation.index) : [...model.uniqueIndexes.values()].find((f) => f.column === column);
   return field ? duplicateError([field], ctx) : error;
 }

@@ -69,6 +69,17 @@ export async function inWrite<T>(env: EngineEnv, model: CompiledModel, context: 
   }
 }
 
+/**
+ * A uuid v7, or for an integer key the next number. Two creates racing for the same number: the
+ * loser's insert fails on the primary key and its transaction rolls back (integer keys are for
+ * small, rarely written tables such as tenants).
+ */
+async function nextId(trx: Transaction<Database>, model: CompiledModel): Promise<string | number> {
+  if (model.id.def.type !== 'integer') return newId();
+  const { rows } = await sql<{ next: number | string }>`select coalesce(max(${model.id.ref}), 0) + 1 as ${sql.id('next')} from ${model.table}`.execute(trx);
+  return Number(rows[0]!.next);
+}
+
 /** The id, tenant and data-scope conditions of one row: a write reaches only rows the caller may read. */
 function rowSql(model: CompiledModel, id: string, context: EngineContext) {
   return sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, context)], sql` and `);
@@ -89,17 +100,17 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
   assertBodyFields(model, body);
   const { values, errors } = validateRecord(model, body, 'create', ctx);
   if (errors.length > 0) throw validationError(errors);
-  const id = newId();
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
-    const final = await runBeforeSave(model, values, 'create', id, write);
+    const id = await nextId(trx, model);
+    const final = await runBeforeSave(model, values, 'create', String(id), write);
     await assertUnique(trx, model, final, context.tenantId, null, ctx);
     const stamps: Record<string, unknown> = { id, createBy: context.auth.username, createTime: nowText(), version: 1 };
     if (model.tenant) stamps.tenantId = context.tenantId;
     const entries = Object.entries({ ...final, ...stamps });
     const columns = sql.join(entries.map(([name]) => model.fields.get(name)!.ref));
     const { rows } = await sql<Row>`insert into ${model.table} (${columns}) values (${sql.join(entries.map(([, v]) => v))}) returning ${model.selectList}`.execute(trx);
-    await assertStillInScope(trx, model, id, context);
+    await assertStillInScope(trx, model, String(id), context);
     return rows[0]!;
   });
   return (await env.toDictText([row], model.dictFields, context.lang))[0]!;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { newId } from '../../server/db/ids.js';
-import { DEFAULT_TENANT_ID } from '../../server/db/migrations/0002_seed.js';
+import { DEFAULT_TENANT_ID } from '../../server/db/coreIds.js';
 import type { Database, PermissionTable } from '../../server/db/schema.js';
 import { nowText } from '../../server/db/timestamps.js';
 
@@ -49,13 +49,13 @@ export async function insertUser(db: Db, user: TestUser): Promise<string> {
       mustChangePassword: user.mustChangePassword ? 1 : 0, loginFailCount: 0, lockedUntil: null, passwordChangedAt: null, createBy: 'test', createTime: nowText(), version: 1,
     })
     .execute();
-  for (const roleId of user.roleIds ?? []) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId }).execute();
-  for (const depId of user.departIds ?? []) await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId }).execute();
-  for (const tenantId of user.tenantIds ?? [DEFAULT_TENANT_ID]) await db.insertInto('sysUserTenant').values({ userId: id, tenantId }).execute();
+  for (const roleId of user.roleIds ?? []) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId, createTime: nowText() }).execute();
+  for (const depId of user.departIds ?? []) await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId, createTime: nowText() }).execute();
+  for (const tenantId of user.tenantIds ?? [DEFAULT_TENANT_ID]) await db.insertInto('sysUserTenant').values({ id: newId(), userId: id, tenantId, createTime: nowText() }).execute();
   return id;
 }
 
-export type PermissionRowInput = Pick<PermissionTable, 'id' | 'name' | 'menuType'> & Partial<PermissionTable>;
+export type PermissionRowInput = Pick<PermissionTable, 'id' | 'name' | 'menuType'> & Partial<Omit<PermissionTable, 'version'>>;
 
 /** Menu/button rows with the engine's conventions as defaults (enabled, route, not deleted). */
 export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Promise<void> {
@@ -72,7 +72,7 @@ export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Pro
 }
 
 export async function grant(db: Db, roleId: string, permissionIds: string[]): Promise<void> {
-  for (const permissionId of permissionIds) await db.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId }).execute();
+  for (const permissionId of permissionIds) await db.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId, createTime: nowText() }).execute();
 }
 
 export interface TestDictItem {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
+import { newId } from '../../server/db/ids.js';
+import { nowText } from '../../server/db/timestamps.js';
 import { ensureTenant, insertDict } from '../helpers/testRows.js';
 import { insertSamples, insertShared } from './dictFixtureRows.js';
 
@@ -34,7 +36,7 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
       await insertShared(db, 55);
       const admin = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
       await ensureTenant(db, 2);
-      await db.insertInto('sysUserTenant').values({ userId: admin.id, tenantId: 2 }).execute();
+      await db.insertInto('sysUserTenant').values({ id: newId(), userId: admin.id, tenantId: 2, createTime: nowText() }).execute();
       token = await t.login();
     });
     afterAll(async () => {

@@ -75,7 +75,7 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
       expect(res.body).toMatchObject({ success: false, error: 'CL_ERR_MODEL_INVALID' });
       expect(res.body.message).toContain('/entity/fields/weight/type');
       const core = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), entity: { ...gaugeModel({}, 'broken').entity, table: 'sys_session' } });
-      expect(core.body.message).toContain('belongs to the core schema');
+      expect(core.body.message).toContain("is the engine's own bookkeeping");
       const taken = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), api: { dialect: 'api', base: '/api/permission/Position' } });
       expect(taken.body.message).toContain('belongs to model "system.position"');
       expect(await columnsOf(t, 'rt_broken')).toEqual([]);

@@ -1,10 +1,10 @@
 import type { ModelFile } from '../../../runtime/model/types.js';
 import type { SchemaProblem } from '../checkModel.js';
-import { CORE_TABLES, modelRoutes } from '../loadModules.js';
+import { BOOKKEEPING_TABLES, modelRoutes } from '../loadModules.js';
 
 /**
  * The rules between a released model and the models it joins (what loadModules checks across module
- * folders at start): its table is no core table and no other model's, its permission prefix and routes
+ * folders at start): its table is not the engine's bookkeeping nor another model's, its permission prefix and routes
  * are its own, and what it names (tab models, references) exists. The model it replaces is left out.
  */
 export function checkRelease(model: ModelFile, others: Iterable<ModelFile>, file: string): SchemaProblem[] {
@@ -20,7 +20,7 @@ export function checkRelease(model: ModelFile, others: Iterable<ModelFile>, file
     }
     for (const route of modelRoutes(other)) if (ownRoutes.has(route)) problems.push({ file, path: '/api', message: `route "${route}" belongs to model "${other.id}"` });
   }
-  if (CORE_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" belongs to the core schema` });
+  if (BOOKKEEPING_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
   (model.tabs ?? []).forEach((tab, i) => {
     const child = known.get(tab.model);
     if (!child) problems.push({ file, path: `/tabs/${i}/model`, message: `unknown model "${tab.model}"` });
