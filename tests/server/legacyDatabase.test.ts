@@ -36,6 +36,11 @@ async function createLegacyDatabase(database: TestDatabase): Promise<void> {
     await db.insertInto('sys_dict').values({ id: 'dict-legacy', dict_name: '老字典', dict_code: 'legacy_dict', create_time: NOW }).execute();
     await db.insertInto('sys_dict_item').values({ id: 'di-legacy', dict_id: 'dict-legacy', item_text: '老项', item_value: 'old', create_time: NOW }).execute();
     await db.insertInto('sys_tenant').values({ id: 7, name: '老租户', status: 1, create_time: NOW }).execute();
+    // rows the edit test changes, so no other test depends on the order the tests run in
+    await db.insertInto('sys_user').values({ id: 'u-other', username: 'other', realname: '另一位', password: hash.password, salt: hash.salt, create_time: NOW }).execute();
+    await db.insertInto('sys_user_tenant').values({ user_id: 'u-other', tenant_id: 1 }).execute();
+    await db.insertInto('sys_role').values({ id: 'r-other', role_name: '另一角色', role_code: 'other_role', status: 1, create_time: NOW, version: 1 }).execute();
+    await db.insertInto('sys_dict_item').values({ id: 'di-other', dict_id: 'dict-legacy', item_text: '另一项', item_value: 'other', create_time: NOW }).execute();
   } finally {
     await handle.close();
   }
@@ -99,15 +104,15 @@ describe.each(matrix)('$kind: a database made by the hand-written core migration
       const users = await admin.get('/api/permission/Users', { keyword: 'legacy' });
       expect(users.body.data.list).toEqual([expect.objectContaining({ id: 'u-legacy', realname: '老用户', version: 3 })]);
       expect(JSON.stringify(users.body)).not.toMatch(/scrypt|"password"|"salt"/);
-      const role = await admin.put('/api/permission/Role/r-legacy', { roleName: '改过的角色', version: 1 });
+      const role = await admin.put('/api/permission/Role/r-other', { roleName: '改过的角色', version: 1 });
       expect(role.body).toMatchObject({ code: 200, data: { roleName: '改过的角色', version: 2 } });
-      const item = await admin.put('/api/system/DictionaryData/di-legacy', { itemText: '新项', version: 1 });
+      const item = await admin.put('/api/system/DictionaryData/di-other', { itemText: '新项', version: 1 });
       expect(item.body).toMatchObject({ code: 200, data: { itemText: '新项', dictId: 'dict-legacy' } });
       const tenant = await admin.get('/sys/tenant/queryById', { id: 7 });
       expect(tenant.body.result).toMatchObject({ id: 7, name: '老租户' });
       const members = await admin.get('/api/permission/UserTenant', { pageSize: 100 });
-      expect(members.body.data.list.map((r: { userId: string }) => r.userId)).toContain('u-legacy');
-      const link = members.body.data.list.find((r: { userId: string }) => r.userId === 'u-legacy');
+      expect(members.body.data.list.map((r: { userId: string }) => r.userId)).toEqual(expect.arrayContaining(['u-legacy', 'u-other']));
+      const link = members.body.data.list.find((r: { userId: string }) => r.userId === 'u-other');
       expect((await admin.del(`/api/permission/UserTenant/${link.id}`)).body.code).toBe(200);
       const duplicate = await admin.post('/api/permission/UserRole', { userId: 'u-legacy', roleId: 'r-legacy' });
       expect(duplicate.body).toMatchObject({ error: 'CL_ERR_RECORD_DUPLICATE' });
