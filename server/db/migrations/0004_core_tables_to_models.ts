@@ -7,6 +7,9 @@ import { nowText } from '../timestamps.js';
 // databases have none of these tables yet (model sync creates them) and skip every step.
 // Frozen like any migration: it knows the old shapes, not the models' current ones.
 
+/** Any old table, by its snake_case column names (this migration reads them without the CamelCasePlugin). */
+type LegacyTables = Record<string, Record<string, string | number | null>>;
+
 /** Link tables of the old schema without the record stamp every model table has. */
 const UNSTAMPED = ['sys_user_role', 'sys_role_permission', 'sys_user_depart', 'sys_user_position', 'sys_user_tenant'];
 
@@ -23,7 +26,7 @@ const RENAMED_UNIQUES: [string, string, string, string[]][] = [
 ];
 
 export async function up(withPlugins: Kysely<unknown>): Promise<void> {
-  const db = withPlugins.withoutPlugins() as Kysely<any>;
+  const db = withPlugins.withoutPlugins() as Kysely<LegacyTables>;
   const tables = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const now = nowText();
 
@@ -39,7 +42,7 @@ export async function up(withPlugins: Kysely<unknown>): Promise<void> {
   const userTenant = tables.get('sys_user_tenant');
   if (userTenant && !userTenant.has('id')) {
     await db.schema.alterTable('sys_user_tenant').addColumn('id', 'varchar(36)').execute();
-    const rows: { user_id: string; tenant_id: number }[] = await db.selectFrom('sys_user_tenant').select(['user_id', 'tenant_id']).execute();
+    const rows = await db.selectFrom('sys_user_tenant').select(['user_id', 'tenant_id']).execute();
     for (const row of rows) {
       await db.updateTable('sys_user_tenant').set({ id: newId() }).where('user_id', '=', row.user_id).where('tenant_id', '=', row.tenant_id).execute();
     }
