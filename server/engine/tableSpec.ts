@@ -54,7 +54,7 @@ export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength' | 'minim
     case 'boolean':
       return 'integer';
     case 'integer':
-      // a range beyond 32 bits (epoch milliseconds) needs a 64-bit column on PostgreSQL
+      // a range beyond 32 bits (epoch milliseconds) needs a 64-bit column
       return (field.maximum ?? 0) > INT32_MAX || (field.minimum ?? 0) < -INT32_MAX - 1 ? 'bigint' : 'integer';
     case 'number':
       return 'double precision';
