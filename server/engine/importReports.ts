@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Lang } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import { importText } from '../i18n/importTexts.js';
-import type { RowError } from './importRows.js';
+import type { RowError } from './importRowError.js';
 import { neutraliseCell } from './xlsx/cellText.js';
 
 /** How long a rejected import's report can be downloaded. */

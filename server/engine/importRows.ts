@@ -8,14 +8,9 @@ import type { EngineEnv } from './engineEnv.js';
 import { fieldMessage, validateRecord, type MessageContext } from './validateRecord.js';
 import { unneutraliseCell } from './xlsx/cellText.js';
 import type { Sheet, SheetValue } from './xlsx/readSheet.js';
+import type { RowError } from './importRowError.js';
 
-/** One reason a row cannot be imported: the sheet row, the column as headed in the file, the value given. */
-export interface RowError {
-  row: number;
-  column: string;
-  value: string;
-  message: string;
-}
+export type { RowError } from './importRowError.js';
 
 export interface PreparedRow {
   number: number;
