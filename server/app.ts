@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysLoginRoutes);
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
-    await app.register(sysDictRoutes);
+    await app.register(sysDictRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });

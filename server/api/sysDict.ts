@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { holdsPermission } from '../auth/holdsPermission.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { toDictOptionMap } from '../dict/dictCache.js';
 import { filterOptions, toValueTexts, translateDictItems } from '../dict/dictOptions.js';
 import { tableDictOptions, tableDictTexts, type ValueText } from '../dict/queryTableDict.js';
 import { isTableDictCode, resolveTableDict, type TableDictRef } from '../dict/resolveTableDict.js';
+import type { EngineContext } from '../engine/context.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
@@ -26,15 +29,30 @@ interface SearchQuery {
   pageSize?: number;
 }
 
-/** Dictionaries (api-contract.md "Dictionaries"): plain ones from the cache, table ones through the model whitelist. */
-export default async function sysDictRoutes(app: FastifyInstance): Promise<void> {
+interface TableDictRead {
+  ref: TableDictRef;
+  context: EngineContext;
+}
+
+/**
+ * Dictionaries (api-contract.md "Dictionaries"): plain ones from the cache; a table one is a read of
+ * a model, so it needs what a list of that model needs: the model's list permission, only fields the
+ * model marks `lookup`, the tenant and the caller's data scope.
+ */
+export default async function sysDictRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const { db } = app.ctx.db;
+  const { env } = options.store;
   const access = { access: 'authenticated' } as const;
 
-  async function tableDictOf(request: FastifyRequest, dictCode: string): Promise<TableDictRef> {
-    const ref = resolveTableDict(dictCode, app.ctx.modules);
-    if (ref) return ref;
+  /** The model behind a table dictionary with the caller's context, or one refusal whatever the reason. */
+  async function tableDictOf(request: FastifyRequest, dictCode: string): Promise<TableDictRead> {
     const auth = authOf(request);
+    const models = [...options.store.current().entries.values()].map((entry) => entry.compiled);
+    const ref = resolveTableDict(dictCode, models);
+    // an unknown table or field and a model the caller may not list answer alike: no existence oracle
+    if (ref && (await holdsPermission(db, auth.userId, ref.model.permission('list')))) {
+      return { ref, context: await env.contextFor(request, ref.model) };
+    }
     await logSecurityEvent(db, {
       event: 'identifier.refused',
       userId: auth.userId,
@@ -52,9 +70,9 @@ export default async function sysDictRoutes(app: FastifyInstance): Promise<void>
 
   async function optionsOf(request: FastifyRequest, dictCode: string, query: SearchQuery): Promise<ValueText[]> {
     if (isTableDictCode(dictCode)) {
-      const ref = await tableDictOf(request, dictCode);
+      const { ref, context } = await tableDictOf(request, dictCode);
       const limit = query.pageSize ?? TABLE_DICT_DEFAULT_PAGE_SIZE;
-      return tableDictOptions(db, ref, { tenantId: authOf(request).tenantId, keyword: query.keyword, limit });
+      return tableDictOptions(env.reader, ref, context, { keyword: query.keyword, limit });
     }
     return filterOptions(toValueTexts(await plainItems(request, dictCode)), query.keyword, query.pageSize);
   }
@@ -94,7 +112,8 @@ export default async function sysDictRoutes(app: FastifyInstance): Promise<void>
       const dictCode = request.params.code;
       let texts: Map<string, string>;
       if (isTableDictCode(dictCode)) {
-        texts = await tableDictTexts(db, await tableDictOf(request, dictCode), authOf(request).tenantId, keys);
+        const { ref, context } = await tableDictOf(request, dictCode);
+        texts = await tableDictTexts(env.reader, ref, context, keys);
       } else {
         texts = new Map((await plainItems(request, dictCode)).map((item) => [item.value, item.text]));
       }

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike } from '../db/dialects/escapeLike.js';
-import type { Database } from '../db/schema.js';
+import { scopeConditions, type ReadScope } from '../engine/whereSql.js';
 import type { TableDictRef } from './resolveTableDict.js';
 
 export interface ValueText {
@@ -8,44 +8,49 @@ export interface ValueText {
   text: string;
 }
 
-
-// Identifiers below come only from a TableDictRef (checked against the models); the Kysely instance's
-// CamelCasePlugin turns the field names into column names.
-function baseQuery(db: Kysely<Database>, ref: TableDictRef, tenantId: number) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is a model's, checked before this point, and not in Database
-  let query = (db as unknown as Kysely<any>)
-    .selectFrom(ref.table)
-    .select([sql.ref(ref.valueField).as('value'), sql.ref(ref.textField).as('text')])
-    .where(sql.ref(ref.valueField), 'is not', null);
-  if (ref.tenantScoped) query = query.where(sql.ref('tenantId'), '=', tenantId);
-  return query;
+interface Row {
+  value: unknown;
+  text: unknown;
 }
 
-function toValueText(row: { value: unknown; text: unknown }): ValueText {
+// Every identifier below is the compiled model's (resolveTableDict), every value a bound parameter.
+// The tenant and the caller's data scope bound every read, as they bound the model's own list.
+function where(ref: TableDictRef, scope: ReadScope, extra: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql.join([sql`${ref.value.ref} is not null`, ...scopeConditions(ref.model, scope), ...extra], sql` and `);
+}
+
+function select(ref: TableDictRef, scope: ReadScope, extra: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`select ${ref.value.ref} as ${sql.id('value')}, ${ref.text.ref} as ${sql.id('text')} from ${ref.model.table} where ${where(ref, scope, extra)}`;
+}
+
+function toValueText(row: Row): ValueText {
   return { value: String(row.value), text: row.text === null || row.text === undefined ? '' : String(row.text) };
 }
 
-/** Options of a table dictionary in the caller's tenant, optionally filtered by a keyword on the text. */
+/** Options of a table dictionary in the caller's tenant and scope, optionally filtered by a keyword on the text. */
 export async function tableDictOptions(
-  db: Kysely<Database>,
+  reader: Kysely<unknown>,
   ref: TableDictRef,
-  opts: { tenantId: number; keyword?: string; limit: number },
+  scope: ReadScope,
+  opts: { keyword?: string; limit: number },
 ): Promise<ValueText[]> {
-  let query = baseQuery(db, ref, opts.tenantId);
+  const extra: RawBuilder<unknown>[] = [];
   if (opts.keyword) {
     const pattern = `%${escapeLike(opts.keyword.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(cast(${sql.ref(ref.textField)} as varchar(1000))) like ${pattern} escape '\\'`);
+    extra.push(sql`lower(cast(${ref.text.ref} as varchar(1000))) like ${pattern} escape '\\'`);
   }
-  const rows = await query.orderBy(sql.ref(ref.sortField)).orderBy(sql.ref(ref.valueField)).limit(opts.limit).execute();
-  return rows.map(toValueText);
+  // the model's declared list order (what its list shows anyway), else the text a picker searches in
+  const order = ref.model.model.entity.defaultSort ? ref.model.defaultSort.field : ref.text;
+  const query = sql<Row>`${select(ref, scope, extra)} order by ${order.ref}, ${ref.value.ref} limit ${opts.limit}`;
+  return (await query.execute(reader)).rows.map(toValueText);
 }
 
-/** value -> text for the given values (unknown values are simply absent). */
-export async function tableDictTexts(db: Kysely<Database>, ref: TableDictRef, tenantId: number, values: string[]): Promise<Map<string, string>> {
+/** value -> text for the given values (unknown values and values outside the scope are simply absent). */
+export async function tableDictTexts(reader: Kysely<unknown>, ref: TableDictRef, scope: ReadScope, values: string[]): Promise<Map<string, string>> {
   // a numeric column compared with a non-numeric text would be a driver error on PostgreSQL
-  const numeric = ref.valueType === 'integer' || ref.valueType === 'number';
+  const numeric = ref.value.def.type === 'integer' || ref.value.def.type === 'number';
   const keys = numeric ? values.filter((v) => /^-?\d+(\.\d+)?$/.test(v)).map(Number) : values;
   if (keys.length === 0) return new Map();
-  const rows = await baseQuery(db, ref, tenantId).where(sql.ref(ref.valueField), 'in', keys).execute();
+  const { rows } = await sql<Row>`${select(ref, scope, [sql`${ref.value.ref} in (${sql.join(keys)})`])}`.execute(reader);
   return new Map(rows.map((row) => [String(row.value), toValueText(row).text]));
 }

@@ -1,68 +1,44 @@
-import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
-import type { FieldType, ModelFile } from '../../runtime/model/types.js';
-import type { ModuleSet } from '../engine/loadModules.js';
+import type { CompiledField, CompiledModel } from '../engine/compileModel.js';
 
 /**
- * A table dictionary ('table,textField,codeField') after the whitelist: every identifier below was
- * found in a loaded model, so it may be used as an identifier in SQL. Nothing else may.
+ * A table dictionary ('table,textField,valueField') after the whitelist: the model that owns the
+ * table, and two of its fields that the model lets dictionaries name. Only these reach SQL, as the
+ * compiled model's own identifiers.
  */
 export interface TableDictRef {
-  table: string;
-  textField: string;
-  valueField: string;
-  valueType: FieldType;
-  sortField: string;
-  tenantScoped: boolean;
+  model: CompiledModel;
+  text: CompiledField;
+  value: CompiledField;
 }
-
-const SYSTEM_FIELD_TYPES = new Map(
-  Object.entries(systemFields)
-    .filter(([name]) => name !== '$comment')
-    .map(([name, def]) => [name, (def as { type: FieldType }).type]),
-);
-
-/**
- * The access-control tables became models (schemas/system/models). A table dictionary does not yet
- * check the model's list permission, so these stay refused as they were while they were core
- * tables; drop this once dictionaries require the model's list permission and lookup fields.
- */
-const ACCESS_CONTROL_TABLES = new Set([
-  'sys_user', 'sys_user_role', 'sys_user_tenant', 'sys_user_depart', 'sys_user_position', 'sys_role', 'sys_role_permission',
-  'sys_permission', 'sys_tenant', 'sys_depart', 'sys_dict', 'sys_dict_item',
-]);
 
 export function isTableDictCode(code: string): boolean {
   return code.includes(',');
 }
 
-/** The type of a field that may be read through a dictionary, or undefined (unknown or secret). */
-function readableFieldType(model: ModelFile, name: string): FieldType | undefined {
-  const declared = Object.hasOwn(model.entity.fields, name) ? model.entity.fields[name] : undefined;
-  if (declared) return declared.secret ? undefined : declared.type;
-  if (name === 'tenantId' && model.entity.tenantScoped === false) return undefined;
-  return SYSTEM_FIELD_TYPES.get(name);
+/**
+ * A field a dictionary may name: the key, or a field the model marks `lookup: true` (a secret one
+ * never: checkField refuses that combination). System stamps (createBy…) and the tenant are not.
+ */
+function lookupField(model: CompiledModel, name: string): CompiledField | undefined {
+  const field = model.fields.get(name);
+  if (!field) return undefined;
+  if (field === model.id) return field;
+  return !field.system && field.readable && field.def.lookup === true ? field : undefined;
 }
 
 /**
- * Resolves 'table,textField,codeField' against the loaded models, or null when any part is not a
- * model's table or one of its readable fields (access-control tables are refused, see above).
+ * Resolves 'table,textField,valueField' against the served models, or null when any part is not a
+ * model's table or one of its lookup fields. Whether the caller may list the model is the route's
+ * question (the model's list permission), asked with the model this returns.
  */
-export function resolveTableDict(code: string, modules: ModuleSet): TableDictRef | null {
+export function resolveTableDict(code: string, models: Iterable<CompiledModel>): TableDictRef | null {
   const parts = code.split(',').map((part) => part.trim());
   if (parts.length !== 3) return null;
-  const [table, textField, valueField] = parts as [string, string, string];
-  if (ACCESS_CONTROL_TABLES.has(table)) return null;
-  const model = [...modules.models.values()].find((m) => m.entity.table === table);
+  const [table, textName, valueName] = parts as [string, string, string];
+  let model: CompiledModel | undefined;
+  for (const candidate of models) if (candidate.tableName === table) model = candidate;
   if (!model) return null;
-  const textType = readableFieldType(model, textField);
-  const valueType = readableFieldType(model, valueField);
-  if (!textType || !valueType) return null;
-  return {
-    table,
-    textField,
-    valueField,
-    valueType,
-    sortField: model.entity.defaultSort?.field ?? textField,
-    tenantScoped: model.entity.tenantScoped !== false,
-  };
+  const text = lookupField(model, textName);
+  const value = lookupField(model, valueName);
+  return text && value ? { model, text, value } : null;
 }

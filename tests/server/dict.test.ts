@@ -3,7 +3,7 @@ import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { newId } from '../../server/db/ids.js';
 import { nowText } from '../../server/db/timestamps.js';
-import { ensureTenant, insertDict } from '../helpers/testRows.js';
+import { ensureTenant, grant, insertDict, insertRole, insertUser } from '../helpers/testRows.js';
 import { insertSamples, insertShared } from './dictFixtureRows.js';
 
 const matrix = await databaseMatrix();
@@ -131,8 +131,39 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
         expect((await get('/sys/dict/loadDictItem/authdict_sample,fullName,level?key=2,abc,1')).body.result).toEqual(['铜样品B', '', '铁样品A']);
       });
 
+      it('reads a system model through the fields it marks for lookups', async () => {
+        const users = (await get('/sys/dict/loadDict/sys_user,realname,username?pageSize=500')).body.result;
+        expect(users.map((o: { value: string }) => o.value)).toContain('admin');
+        expect((await get('/sys/dict/loadDictItem/sys_user,realname,username?key=admin')).body.result[0]).not.toBe('');
+      });
+
+      it('needs the model’s list permission and applies the tenant, refusing like an unknown table otherwise', async () => {
+        const db = t.app.ctx.db.db;
+        const roleId = await insertRole(db, `dictreader${process.pid}`);
+        await grant(db, roleId, ['btn:authdict:sample:list']);
+        await insertUser(db, { username: `dictreader${process.pid}`, password: 'Passw0rd1', roleIds: [roleId] });
+        const reader = await t.login(`dictreader${process.pid}`, 'Passw0rd1');
+        const as = async (url: string) => {
+          const res = await t.request({ method: 'GET', url, token: reader });
+          return { status: res.statusCode, body: res.json() };
+        };
+        expect((await as(`/sys/dict/loadDict/${SAMPLE}`)).body.result).toHaveLength(3);
+        expect((await as(`/sys/dict/loadDictItem/${SAMPLE}?key=S01`)).body.result).toEqual(['铁样品A']);
+        const sameAs = (body: { success: boolean; code: number; error: string }) => ({ success: body.success, code: body.code, error: body.error });
+        const unknown = sameAs((await as('/sys/dict/loadDict/nope_table,a,b')).body);
+        for (const code of ['sys_user,realname,username', 'authdict_shared,label,rank', 'sys_role,roleName,id']) {
+          for (const url of [`/sys/dict/loadDict/${code}`, `/sys/dict/loadDictItem/${code}?key=admin`, `/sys/dict/loadSelect?code=${code}`]) {
+            const refused = await as(url);
+            expect(refused.status, url).toBe(400);
+            expect(sameAs(refused.body), url).toEqual(unknown);
+            expect(refused.body.error).toBe('CL_ERR_DICT_TABLE_UNKNOWN');
+          }
+        }
+      });
+
       it.each([
-        ['a core table', 'sys_user,realname,username'],
+        ['a field not marked for lookups', 'sys_user,orgCode,username'],
+        ['a system stamp', 'authdict_sample,createBy,id'],
         ['a core table and a secret column', 'sys_user,username,password'],
         ['a secret field', 'authdict_sample,secretNote,id'],
         ['an unknown field', 'authdict_sample,fullName,nope'],

@@ -80,6 +80,11 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       expect((await c.get(`${BASE}/${row['B-1']!.id}`)).body).toMatchObject({ code: 400, error: 'CL_ERR_RECORD_NOT_FOUND' });
       const options = (await c.get('/sys/scopefixture/caseOptions')).body.result.map((o: { text: string }) => o.text).sort();
       expect(options).toEqual(['A-1', 'A-2']);
+      // a table dictionary over the model is a read of it: the same scope
+      const dict = (await c.get('/sys/dict/loadDict/scope_fixture_case,title,id', { pageSize: 100 })).body.result.map((o: { text: string }) => o.text).sort();
+      expect(dict).toEqual(['A-1', 'A-2']);
+      const texts = await c.get(`/sys/dict/loadDictItem/scope_fixture_case,title,id`, { key: `${row['A-1']!.id},${row['B-1']!.id}` });
+      expect(texts.body.result).toEqual(['A-1', '']);
     });
 
     it('refuses writes to rows outside the scope and leaves them unchanged', async () => {
