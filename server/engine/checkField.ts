@@ -1,9 +1,8 @@
-import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import type { ComputedDefaultKind, FieldDef, FieldType } from '../../runtime/model/types.js';
+import { isPatternName, PATTERN_NAMES } from '../../runtime/validation/patterns.js';
 
 type Report = (path: string, message: string) => void;
 
-const PATTERN_NAMES = new Set(Object.keys(patterns).filter((k) => k !== '$comment'));
 /** types whose value is text, so lengths apply */
 export const TEXT_TYPES = new Set<FieldType>(['string', 'text', 'richText', 'date', 'datetime', 'file', 'image']);
 /** types a keyword search or a like filter can match */
@@ -65,8 +64,8 @@ export function checkField(name: string, field: FieldDef, report: Report): void 
   if (field.maxCount !== undefined && !field.multiple) report(`${at}/maxCount`, 'maxCount needs multiple: true');
   if (type === 'list' && !field.items) report(at, 'a list field needs items (the type of its values)');
   if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) report(at, 'minLength exceeds maxLength');
-  if (field.pattern !== undefined && !PATTERN_NAMES.has(field.pattern)) {
-    report(`${at}/pattern`, `unknown pattern "${field.pattern}" (known: ${[...PATTERN_NAMES].join(', ')})`);
+  if (field.pattern !== undefined && !isPatternName(field.pattern)) {
+    report(`${at}/pattern`, `unknown pattern "${field.pattern}" (known: ${PATTERN_NAMES.join(', ')})`);
   }
   (field.enum ?? []).forEach((value, i) => {
     if (!fitsType(field, value)) report(`${at}/enum/${i}`, `enum value ${JSON.stringify(value)} is not ${type}`);

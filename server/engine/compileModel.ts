@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import type { FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
+import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/patterns.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
 import type { BeforeSaveHook, HookRegistry } from './hookRegistry.js';
@@ -56,12 +56,11 @@ export interface CompiledModel {
 }
 
 const SYSTEM_DEFS = Object.fromEntries(Object.entries(systemFields).filter(([k]) => k !== '$comment')) as Record<string, FieldDef>;
-const PATTERNS = patterns as unknown as Record<string, PatternDef>;
 const TEXTUAL = new Set(['string', 'text', 'date', 'datetime']);
 
 function compileField(name: string, def: FieldDef, system: boolean): CompiledField {
   const column = columnOf(name);
-  const pattern = def.pattern && PATTERNS[def.pattern] ? { name: def.pattern, regex: new RegExp(PATTERNS[def.pattern]!.regex), def: PATTERNS[def.pattern]! } : null;
+  const pattern = def.pattern && isPatternName(def.pattern) ? { name: def.pattern, regex: patternRegex(def.pattern), def: PATTERNS[def.pattern]! } : null;
   return {
     name,
     column,

@@ -1,10 +1,9 @@
-import patterns from '../../schemas/meta/patterns.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import { formFieldItems } from '../../runtime/model/formFieldItems.js';
-import type { Lang, ModelFile, PatternDef, ServedModel } from '../../runtime/model/types.js';
+import type { Lang, ModelFile, ServedModel } from '../../runtime/model/types.js';
+import { isPatternName, PATTERNS } from '../../runtime/validation/patterns.js';
 import type { Translate } from '../i18n/translateText.js';
 
-const PATTERNS = patterns as unknown as Record<string, PatternDef>;
 const SYSTEM_LABELS = Object.entries(systemFields)
   .filter(([k]) => k !== '$comment')
   .map(([, f]) => (f as { label: string }).label);
@@ -34,7 +33,7 @@ export function buildServedModel(model: ModelFile, lang: Lang, translate: Transl
   const texts = Object.fromEntries(modelTexts(model).map((zh) => [zh, translate(zh, lang)]));
   const used: ServedModel['patterns'] = {};
   for (const field of Object.values(model.entity.fields)) {
-    const def = field.pattern ? PATTERNS[field.pattern] : undefined;
+    const def = field.pattern && isPatternName(field.pattern) ? PATTERNS[field.pattern] : undefined;
     if (def) used[field.pattern!] = { regex: def.regex, message: def.message[lang] };
   }
   return { model, lang, texts, patterns: used };

@@ -1,6 +1,6 @@
-import patterns from '../../../schemas/meta/patterns.json';
 import { checkFieldValue, ruleMessage, type RuleTexts } from '../../model/fieldRules';
-import type { FieldDef, PatternDef, ServedModel } from '../../model/types';
+import type { FieldDef, ServedModel } from '../../model/types';
+import { isPatternName, patternMessage, patternRegex } from '../../validation/patterns';
 import type { FieldDefV2 } from '../../model/v2Parts';
 import { modelText } from '../modelText';
 
@@ -15,8 +15,7 @@ function patternOf(served: ServedModel, name: string): { regex: string; message:
   const servedPattern = served.patterns[name];
   if (servedPattern) return servedPattern;
   // a server that did not list the pattern: the shared file has the same regex and texts
-  const shared = (patterns as unknown as Record<string, PatternDef | undefined>)[name];
-  return shared && typeof shared === 'object' ? { regex: shared.regex, message: shared.message[served.lang] } : undefined;
+  return isPatternName(name) ? { regex: patternRegex(name).source, message: patternMessage(name, served.lang) } : undefined;
 }
 
 /**
