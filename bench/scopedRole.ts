@@ -30,8 +30,8 @@ export async function seedScopedRole(config: Partial<AppConfig>, password: strin
       await sql`insert into sys_role (id, role_name, role_code, status, create_time, version) values ('bench-scoped', '压测部门角色', 'bench_scoped', 1, ${now}, 1)`.execute(trx);
       await sql`insert into sys_role_permission (id, role_id, permission_id)
         select 'bench-scoped-list', 'bench-scoped', id from sys_permission where perms = 'system:position:list'`.execute(trx);
-      await sql`insert into sys_user (id, username, realname, password, salt, status, del_flag, must_change_password, login_fail_count, create_time, version)
-        values ('bench-scoped-user', ${SCOPED_USER}, '压测部门用户', ${hash.password}, ${hash.salt}, 1, 0, 0, 0, ${now}, 1)`.execute(trx);
+      await sql`insert into sys_user (id, username, realname, password, salt, status, del_flag, must_change_password, create_time, version)
+        values ('bench-scoped-user', ${SCOPED_USER}, '压测部门用户', ${hash.password}, ${hash.salt}, 1, 0, 0, ${now}, 1)`.execute(trx);
       await sql`insert into sys_user_tenant (user_id, tenant_id) values ('bench-scoped-user', 1)`.execute(trx);
       await sql`insert into sys_user_role (id, user_id, role_id) values ('bench-scoped-ur', 'bench-scoped-user', 'bench-scoped')`.execute(trx);
       await sql`insert into sys_user_depart (id, user_id, dep_id) values ('bench-scoped-ud', 'bench-scoped-user', 'bench-dep-0')`.execute(trx);

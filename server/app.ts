@@ -81,6 +81,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: createRequestIds(),
     // forceCloseConnections: close idle keep-alive sockets at shutdown, let in-flight requests finish
     forceCloseConnections: 'idle',

@@ -16,6 +16,11 @@ export interface AppConfig {
   clientDir: string;
   session: { lifetimeMs: number; idleMs: number };
   login: { maxFailures: number; lockMs: number; perIpPerMinute: number };
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges). Empty: the socket's
+   * address is the client's, so a client cannot dodge the per-address sign-in throttle with a forged header.
+   */
+  trustedProxies: string[];
   passwordMinLength: number;
   /** statements slower than this are logged as warnings (SQL text only, never values); null: off */
   slowQueryMs: number | null;
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockMs: intFromEnv(env, 'CLOUDLAB_LOGIN_LOCK_MINUTES', 10) * 60_000,
       perIpPerMinute: intFromEnv(env, 'CLOUDLAB_LOGIN_PER_IP_PER_MINUTE', 30),
     },
+    trustedProxies: (env.CLOUDLAB_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     passwordMinLength: intFromEnv(env, 'CLOUDLAB_PASSWORD_MIN_LENGTH', 6),
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
   };

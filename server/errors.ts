@@ -47,6 +47,7 @@ const CATALOGUE = {
   CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },
+  CL_ERR_PASSWORD_CHANGE_LOCKED: { kind: 'business', 'zh-CN': '旧密码错误次数过多，请于{minutes}分钟后再试！', en: 'Too many wrong old passwords, try again in {minutes} minutes!' },
   CL_ERR_PASSWORD_OLD_WRONG: { kind: 'business', 'zh-CN': '旧密码输入错误', en: 'The old password is wrong' },
   CL_ERR_PASSWORD_MISMATCH: { kind: 'validation', 'zh-CN': '两次输入的密码不一样！', en: 'The two passwords differ!' },
   CL_ERR_PASSWORD_WEAK: { kind: 'validation', 'zh-CN': '密码由{min}-16位字母和数字组成，且不能过于常见', en: 'The password must be {min}-16 letters and digits and not a common one' },

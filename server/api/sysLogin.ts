@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { attemptFailed, attemptSucceeded, loginAccount, reserveAttempt } from '../auth/loginAttempts.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
 import { userTenantIds } from '../auth/userTenantIds.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
@@ -44,29 +45,27 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
       const { username, password } = request.body;
       const now = Date.now();
       const audit = { username, ip: request.ip, requestId: request.id };
+      const policy = { maxFailures: config.login.maxFailures, lockMs: config.login.lockMs };
+      const minutes = Math.ceil(policy.lockMs / 60_000);
+      // Every path below counts the attempt and checks one password, whether or not the account exists,
+      // so neither the answers nor their timing tell an attacker which names are real.
+      const attempt = await reserveAttempt(db, loginAccount(username), policy, now);
       const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
-      if (!user) {
+      if (attempt.locked) {
         await burnPasswordCheck(password);
-        await logSecurityEvent(db, { ...audit, event: 'login.failure', detail: 'unknown user' });
-        throw appError('CL_ERR_AUTH_BAD_CREDENTIALS');
-      }
-      const minutes = Math.ceil(config.login.lockMs / 60_000);
-      if (user.lockedUntil !== null && user.lockedUntil > now) {
-        await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.locked', detail: 'attempt while locked' });
+        await logSecurityEvent(db, { ...audit, userId: user?.id ?? null, event: 'login.locked', detail: 'attempt while locked' });
         throw appError('CL_ERR_AUTH_LOCKED', { minutes });
       }
-      if (!(await verifyPassword(password, user))) {
-        const failures = user.loginFailCount + 1;
-        const locks = failures >= config.login.maxFailures;
-        // conditional on the count we read, so concurrent failures cannot undercount
-        await db
-          .updateTable('sysUser')
-          .set(locks ? { loginFailCount: 0, lockedUntil: now + config.login.lockMs } : { loginFailCount: failures })
-          .where('id', '=', user.id)
-          .execute();
-        await logSecurityEvent(db, { ...audit, userId: user.id, event: locks ? 'login.locked' : 'login.failure', detail: `failure ${failures}` });
+      let passwordRight = false;
+      if (user) passwordRight = await verifyPassword(password, user);
+      else await burnPasswordCheck(password);
+      if (!user || !passwordRight) {
+        const locks = await attemptFailed(db, attempt, policy, now);
+        const detail = `${user ? '' : 'unknown user, '}failure ${attempt.failCount}`;
+        await logSecurityEvent(db, { ...audit, userId: user?.id ?? null, event: locks ? 'login.locked' : 'login.failure', detail });
         throw locks ? appError('CL_ERR_AUTH_LOCKED', { minutes }) : appError('CL_ERR_AUTH_BAD_CREDENTIALS');
       }
+      await attemptSucceeded(db, attempt);
       if (user.status !== 1) {
         await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.frozen' });
         throw appError('CL_ERR_AUTH_FROZEN');
@@ -74,7 +73,7 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
       const departs = await userDeparts(db, user.id);
       let orgCode = user.orgCode;
       if (!departs.some((d) => d.orgCode === orgCode)) orgCode = departs.length === 1 ? departs[0]!.orgCode : null;
-      await db.updateTable('sysUser').set({ loginFailCount: 0, lockedUntil: null, orgCode }).where('id', '=', user.id).execute();
+      await db.updateTable('sysUser').set({ orgCode }).where('id', '=', user.id).execute();
       const { token } = await createSession(db, user.id, config.session, { ip: request.ip, userAgent: request.headers['user-agent'] });
       await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.success' });
       const tenantIds = await userTenantIds(db, user.id);

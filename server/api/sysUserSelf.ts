@@ -89,6 +89,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
         newPassword: body.password,
         confirmPassword: body.confirmpassword,
         minLength: config.passwordMinLength,
+        lockout: { maxFailures: config.login.maxFailures, lockMs: config.login.lockMs },
       });
       await logSecurityEvent(db, {
         event: 'password.changed',

@@ -59,8 +59,6 @@ export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _
         delFlag: 0,
         orgCode: depart.orgCode,
         mustChangePassword: generated ? 1 : 0,
-        loginFailCount: 0,
-        lockedUntil: null,
         passwordChangedAt: null,
         createBy: 'system',
         createTime: now,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { appError } from '../errors.js';
+import { attemptFailed, attemptSucceeded, passwordChangeAccount, reserveAttempt, type LockoutPolicy } from './loginAttempts.js';
 import { passwordPolicyError } from './passwordPolicy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions.js';
@@ -13,6 +14,8 @@ export interface OwnPasswordChange {
   newPassword: string;
   confirmPassword: string;
   minLength: number;
+  /** wrong old passwords per user lock the change like failed sign-ins lock an account name */
+  lockout: LockoutPolicy;
 }
 
 /**
@@ -29,7 +32,15 @@ export async function changeOwnPassword(db: Kysely<Database>, change: OwnPasswor
     .where('id', '=', change.userId)
     .where('delFlag', '=', 0)
     .executeTakeFirst();
-  if (!user || !(await verifyPassword(change.oldPassword, user))) throw appError('CL_ERR_PASSWORD_OLD_WRONG');
+  // per user, not only per address: a stolen session must not probe the old password from many addresses
+  const attempt = await reserveAttempt(db, passwordChangeAccount(change.userId), change.lockout, now);
+  const minutes = Math.ceil(change.lockout.lockMs / 60_000);
+  if (attempt.locked) throw appError('CL_ERR_PASSWORD_CHANGE_LOCKED', { minutes });
+  if (!user || !(await verifyPassword(change.oldPassword, user))) {
+    const locks = await attemptFailed(db, attempt, change.lockout, now);
+    throw locks ? appError('CL_ERR_PASSWORD_CHANGE_LOCKED', { minutes }) : appError('CL_ERR_PASSWORD_OLD_WRONG');
+  }
+  await attemptSucceeded(db, attempt);
   if (change.newPassword === change.oldPassword) throw appError('CL_ERR_PASSWORD_SAME');
   const hash = await hashPassword(change.newPassword);
   return db.transaction().execute(async (trx) => {

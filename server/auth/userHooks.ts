@@ -21,6 +21,6 @@ export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, '
     const weak = passwordPolicyError(plain, config.passwordMinLength);
     if (weak) throw weak;
     const hash = await hashPassword(plain);
-    return { ...values, password: hash.password, salt: hash.salt, mustChangePassword: 1, loginFailCount: 0, delFlag: 0, passwordChangedAt: null, lockedUntil: null };
+    return { ...values, password: hash.password, salt: hash.salt, mustChangePassword: 1, delFlag: 0, passwordChangedAt: null };
   });
 }

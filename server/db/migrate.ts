@@ -3,6 +3,7 @@ import * as core0001 from './migrations/0001_core.js';
 import * as seed0002 from './migrations/0002_seed.js';
 import * as modelStore0003 from './migrations/0003_model_store.js';
 import * as adopt0004 from './migrations/0004_core_tables_to_models.js';
+import * as loginAttempts0005 from './migrations/0005_login_attempts.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -15,6 +16,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0002_seed': seed0002,
   '0003_model_store': modelStore0003,
   '0004_core_tables_to_models': adopt0004,
+  '0005_login_attempts': loginAttempts0005,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

@@ -36,8 +36,6 @@ export interface UserTable {
   /** currently selected department (its orgCode) */
   orgCode: string | null;
   mustChangePassword: number;
-  loginFailCount: number;
-  lockedUntil: number | null;
   passwordChangedAt: number | null;
   createBy: string | null;
   createTime: string;
@@ -255,6 +253,15 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** Failed sign-ins per account name as typed (server/auth/loginAttempts.ts); not a model. */
+export interface LoginAttemptTable {
+  /** a namespaced, lower-cased account name: `login:<username>` or `password:<userId>` */
+  account: string;
+  failCount: number;
+  lockedUntil: number | null;
+  lastFailureAt: number;
+}
+
 export interface SecurityLogTable {
   id: string;
   time: number;
@@ -296,5 +303,6 @@ export interface Database {
   sysDictItem: DictItemTable;
   sysSession: SessionTable;
   sysSecurityLog: SecurityLogTable;
+  sysLoginAttempt: LoginAttemptTable;
   sysModel: ModelTable;
 }

@@ -49,7 +49,7 @@ export function formatProblem(p: SchemaProblem): string {
  * The engine's own bookkeeping, created by the core migrations before any model exists; a model may
  * not claim it. Every other table (users, roles, tenants, dictionaries, …) is a model's.
  */
-export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sys_session', 'sys_security_log', 'sys_model', 'kysely_migration', 'kysely_migration_lock']);
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sys_session', 'sys_security_log', 'sys_login_attempt', 'sys_model', 'kysely_migration', 'kysely_migration_lock']);
 
 
 /**

@@ -46,7 +46,7 @@ export async function insertUser(db: Db, user: TestUser): Promise<string> {
     .insertInto('sysUser')
     .values({
       id, username: user.username, realname: user.username, password: hash.password, salt: hash.salt, status: 1, delFlag: 0, orgCode: null,
-      mustChangePassword: user.mustChangePassword ? 1 : 0, loginFailCount: 0, lockedUntil: null, passwordChangedAt: null, createBy: 'test', createTime: nowText(), version: 1,
+      mustChangePassword: user.mustChangePassword ? 1 : 0, passwordChangedAt: null, createBy: 'test', createTime: nowText(), version: 1,
     })
     .execute();
   for (const roleId of user.roleIds ?? []) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId, createTime: nowText() }).execute();
