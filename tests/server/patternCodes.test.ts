@@ -14,8 +14,8 @@ describe.each(matrix)('$kind: pattern codes in model validation', ({ kind, avail
     beforeAll(async () => {
       const root = labfixtureCopy(({ models }) => {
         const fields = models['sample.model.json']!.entity.fields;
-        fields.remark = { ...fields.remark, pattern: 'money' };
-        fields.checkedBy = { ...fields.checkedBy, pattern: 'n6-16', writable: true };
+        Object.assign(fields.remark!, { pattern: 'money' });
+        Object.assign(fields.checkedBy!, { pattern: 'n6-16', writable: true });
       });
       t = await createTestApp(kind, { extraSchemaDirs: [root] });
       admin = client(t, await t.login());
