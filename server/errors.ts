@@ -72,6 +72,7 @@ const CATALOGUE = {
   CL_ERR_DATA_RULE_INCOMPLETE: { kind: 'validation', 'zh-CN': '字段条件规则需要字段、条件，以及取值来源或固定值（二选一）', en: 'A field rule needs a field, an operator, and either a value source or a fixed value (not both)' },
   CL_ERR_DATA_RULE_VALUE_INVALID: { kind: 'validation', 'zh-CN': '取值与字段 {field} 的类型或条件不符', en: 'The value does not suit the type of field {field} or the operator' },
   CL_ERR_DATA_RULE_GRANT_INVALID: { kind: 'validation', 'zh-CN': '角色或数据规则不存在，或该规则已授予该角色', en: 'The role or the data rule does not exist, or the rule is already granted to the role' },
+  CL_ERR_BILL_RULE_DISABLED: { kind: 'business', 'zh-CN': '单据规则{code}已禁用，无法生成单据编号', en: 'The bill number rule {code} is disabled; no number can be issued' },
   CL_ERR_DATA_SCOPE_OUTSIDE: { kind: 'business', 'zh-CN': '该数据超出您的数据权限范围，不能保存', en: 'This record would fall outside your data scope and cannot be saved' },
   CL_ERR_IMPORT_FILE_MISSING: { kind: 'business', 'zh-CN': '请选择要导入的 Excel 文件', en: 'Please choose an Excel file to import' },
   CL_ERR_IMPORT_FILE_TYPE: { kind: 'business', 'zh-CN': '只能导入 .xls 或 .xlsx 格式的 Excel 文件', en: 'Only Excel files (.xls, .xlsx) can be imported' },

@@ -2,3 +2,4 @@
 export { compileExpression, type CompileOptions, type CompiledExpression } from './compileExpression';
 export { ExpressionError, type ExpressionErrorCode } from './ExpressionError';
 export { roundHalfAwayFromZero } from './functions';
+export { isTruthy } from './values';

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import { compileExpression, type CompiledExpression } from '../../runtime/expression/index.js';
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
-import type { FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
+import type { ComputedDefault, FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
 import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/patterns.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
@@ -52,11 +53,25 @@ export interface CompiledModel {
   pageSize: number;
   state: { field: CompiledField; on: Scalar; off: Scalar } | null;
   beforeSave: BeforeSaveHook | null;
+  /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
+  computedDefaults: { field: CompiledField; def: ComputedDefault }[];
+  /** `compute` expressions in declaration order: the server recomputes them on every save */
+  computes: { field: CompiledField; expression: CompiledExpression }[];
+  /** `requiredWhen` expressions: the field is required while its expression holds */
+  requiredWhens: { field: CompiledField; expression: CompiledExpression }[];
+  /** json and list fields: stored as text (jsonb for json where the database has it), answered parsed */
+  structured: CompiledField[];
   permission(action: ModelPermissionAction): string;
+}
+
+export function isComputedDefault(def: FieldDef['default']): def is ComputedDefault {
+  return typeof def === 'object' && def !== null;
 }
 
 const SYSTEM_DEFS = Object.fromEntries(Object.entries(systemFields).filter(([k]) => k !== '$comment')) as Record<string, FieldDef>;
 const TEXTUAL = new Set(['string', 'text', 'date', 'datetime']);
+// a JSON value has no order and no equality a filter could use (and its column type is the dialect's)
+const STRUCTURED = new Set(['json', 'list']);
 
 function compileField(name: string, def: FieldDef, system: boolean): CompiledField {
   const column = columnOf(name);
@@ -69,8 +84,8 @@ function compileField(name: string, def: FieldDef, system: boolean): CompiledFie
     def,
     system,
     readable: !def.secret,
-    sortable: !def.secret && def.sortable !== false,
-    filterable: !def.secret && def.filterable !== false,
+    sortable: !def.secret && def.sortable !== false && !STRUCTURED.has(def.type),
+    filterable: !def.secret && def.filterable !== false && !STRUCTURED.has(def.type),
     // a secret is write-only only when the model says so (a password on create); otherwise server-set
     writable: !system && (def.secret ? def.writable === true : def.writable !== false),
     textual: TEXTUAL.has(def.type),
@@ -107,6 +122,15 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   const stateValue = (value: Scalar | undefined, fallback: number): Scalar =>
     value ?? (stateField?.def.type === 'string' ? String(fallback) : fallback);
 
+  const declared = all.filter((f) => !f.system);
+  // the model was checked (checkModel.ts): every expression compiles against these names
+  const names = [...fields.keys()];
+  const expressionsOf = (pick: (def: FieldDef) => string | undefined) =>
+    declared.flatMap((field) => {
+      const text = pick(field.def);
+      return text === undefined ? [] : [{ field, expression: compileExpression(text, { fields: names }) }];
+    });
+
   return {
     model,
     table: sql.table(model.entity.table),
@@ -128,6 +152,10 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     pageSize: model.list?.page?.size ?? 10,
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
     beforeSave: beforeSave ?? null,
+    computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
+    computes: expressionsOf((def) => def.compute),
+    requiredWhens: expressionsOf((def) => def.requiredWhen),
+    structured: declared.filter((f) => STRUCTURED.has(f.def.type)),
     permission: (action) => `${model.permissions.prefix}${action}`,
   };
 }

@@ -8,6 +8,7 @@ import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
 import type { ListQuery } from './listQuery.js';
 import { afterAnchorSql } from './pageAnchors.js';
+import { presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { orderSql, whereSql } from './whereSql.js';
 import { neutraliseCell, sheetName } from './xlsx/cellText.js';
@@ -50,6 +51,8 @@ export function exportColumns(env: EngineEnv, model: CompiledModel, query: ListQ
 function cellOf(field: CompiledField, row: Row): string | number | null {
   const value = field.def.dict ? row[`${field.name}_dictText`] : row[field.name];
   if (value === null || value === undefined || value === '') return null;
+  // json and list fields: their JSON text, which an import reads back
+  if (typeof value === 'object') return neutraliseCell(JSON.stringify(value));
   if (field.def.type === 'integer' || field.def.type === 'number') {
     const n = Number(value);
     return Number.isFinite(n) ? n : neutraliseCell(String(value));
@@ -73,7 +76,7 @@ async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob
     const rows = await env.slow.all<Row>(batch.compile(env.reader));
     if (rows.length === 0) return;
     const last = rows[rows.length - 1]!;
-    yield await env.toDictText(rows, model.dictFields, context.lang);
+    yield await presentRows(env, model, rows, context.lang);
     if (rows.length < BATCH_ROWS) return;
     after = afterAnchorSql(model, query.sort, { sortValue: last[query.sort.field.name], id: String(last.id) });
   }

@@ -10,6 +10,7 @@ import type { EngineEnv } from './engineEnv.js';
 import { prepareRows, type PreparedRow, type RowError } from './importRows.js';
 import type { MessageContext } from './validateRecord.js';
 import { scopeConditions } from './whereSql.js';
+import { completeCreate } from './completeRecord.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
@@ -41,7 +42,8 @@ async function insertAll(write: WriteScope, model: CompiledModel, rows: Prepared
   for (const row of rows) {
     const id = newId();
     try {
-      const final = await runBeforeSave(model, row.values, 'create', id, write);
+      const completed = await completeCreate(write, model, row.values, ctx);
+      const final = await runBeforeSave(model, completed, 'create', id, write);
       records.push({ ...final, id, createBy: context.auth.username, createTime, version: 1, ...(model.tenant ? { tenantId: context.tenantId } : {}) });
       rowOf.set(id, row.number);
     } catch (error) {

@@ -6,6 +6,7 @@ import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
 import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
+import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
 import { filterKey, orderSql, scopeConditions, whereSql, type WhereParts } from './whereSql.js';
@@ -92,7 +93,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
   }
   const dictFields = q.projection ? model.dictFields.filter((f) => q.projection!.includes(f)) : model.dictFields;
   // a total cached before writes the engine did not see may lag behind the page we hold
-  return { rows: await env.toDictText(rows, dictFields, ctx.lang), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
+  return { rows: await presentRows(env, model, rows, ctx.lang, dictFields), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
 }
 
 /** One record of the caller's tenant and data scope, or CL_ERR_RECORD_NOT_FOUND (a row outside the scope is not revealed). */
@@ -100,7 +101,7 @@ export async function getRecord(env: EngineEnv, model: CompiledModel, id: string
   const where = sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, ctx)], sql` and `);
   const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.execute(env.reader);
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
-  return (await env.toDictText(rows, model.dictFields, ctx.lang))[0]!;
+  return (await presentRows(env, model, rows, ctx.lang))[0]!;
 }
 
 export type LookupReader = (ctx: EngineContext) => Promise<Record<string, unknown>[]>;
@@ -118,6 +119,6 @@ export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup:
     const conditions = [...scopeConditions(model, ctx), ...fixed];
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${order}`.execute(env.reader);
-    return rows.map((row) => Object.fromEntries(outputs.map(([out, field]) => [out, row[field.name] ?? null])));
+    return decodeStructured(model, rows).map((row) => Object.fromEntries(outputs.map(([out, field]) => [out, row[field.name] ?? null])));
   };
 }

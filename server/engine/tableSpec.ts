@@ -44,9 +44,11 @@ export function columnTypeOf(field: Pick<FieldDef, 'type' | 'maxLength' | 'minim
   switch (field.type) {
     case 'string':
       return `varchar(${field.maxLength ?? 255})`;
+    case 'json':
+      // the dialect adapter's ddl maps it to the database's JSON column type, or text
+      return 'json';
     case 'text':
     case 'richText':
-    case 'json':
     case 'list':
     case 'file':
     case 'image':

@@ -1,8 +1,8 @@
 import type { Lang, Scalar } from '../../runtime/model/types.js';
-import { checkFieldValue, ruleMessage, scalarDefault, type FieldRule } from '../../runtime/model/fieldRules.js';
+import { checkFieldValue, isEmptyValue, ruleMessage, scalarDefault, type FieldRule } from '../../runtime/model/fieldRules.js';
 import type { FieldError } from '../errors.js';
 import type { Translate } from '../i18n/translateText.js';
-import type { CompiledField, CompiledModel } from './compileModel.js';
+import { isComputedDefault, type CompiledField, type CompiledModel } from './compileModel.js';
 
 export interface ValidationResult {
   values: Record<string, Scalar | null>;
@@ -32,7 +32,8 @@ export function checkField(field: CompiledField, raw: unknown, ctx: MessageConte
 /**
  * A create checks every writable field (absent ones take field.default); an update checks the
  * fields it sends and leaves the others as they are. Callers have already refused unknown and
- * read-only names (assertBodyFields).
+ * read-only names (assertBodyFields). A create that leaves a field with a computed default empty
+ * is not checked here: the write fills and checks it in its transaction (computedDefaults.ts).
  */
 export function validateRecord(model: CompiledModel, body: Record<string, unknown>, mode: 'create' | 'update', ctx: MessageContext): ValidationResult {
   const values: Record<string, Scalar | null> = {};
@@ -41,6 +42,7 @@ export function validateRecord(model: CompiledModel, body: Record<string, unknow
     const present = Object.hasOwn(body, field.name);
     if (mode === 'update' && !present) continue;
     const raw = present ? body[field.name] : scalarDefault(field.def);
+    if (mode === 'create' && isEmptyValue(raw) && isComputedDefault(field.def.default)) continue;
     if (!present && raw === undefined && !field.def.required) continue;
     const result = checkField(field, raw, ctx);
     if ('message' in result) errors.push({ field: field.name, message: result.message });

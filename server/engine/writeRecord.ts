@@ -8,10 +8,13 @@ import type { CompiledModel } from './compileModel.js';
 import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
 import { columnTypeOf } from './tableSpec.js';
+import { completeCreate, completeUpdate } from './completeRecord.js';
+import { presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { assertUnique, mapUniqueViolation } from './uniqueCheck.js';
 import { checkField, fieldMessage, validateRecord, type MessageContext } from './validateRecord.js';
 import { scopeConditions } from './whereSql.js';
+import type { WriteScope } from './writeScope.js';
 
 /**
  * No mass assignment: a body may carry the model's writable fields and, where the operation needs
@@ -44,13 +47,7 @@ export async function runBeforeSave(
   return out;
 }
 
-/** One write's transaction, its context, and the other tables its hooks declared they wrote. */
-export interface WriteScope {
-  trx: Transaction<Database>;
-  context: EngineContext;
-  /** a hook wrote this table too: its totals and anchors are dropped with the model's own */
-  touch(table: string): void;
-}
+export type { WriteScope } from './writeScope.js';
 
 /**
  * Runs a write in one transaction; maps a unique-index race to the duplicate error; forgets what was
@@ -103,7 +100,8 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
     const id = await nextId(trx, model);
-    const final = await runBeforeSave(model, values, 'create', String(id), write);
+    const completed = await completeCreate(write, model, values, ctx);
+    const final = await runBeforeSave(model, completed, 'create', String(id), write);
     await assertUnique(trx, model, final, context.tenantId, null, ctx);
     const stamps: Record<string, unknown> = { id, createBy: context.auth.username, createTime: nowText(), version: 1 };
     if (model.tenant) stamps.tenantId = context.tenantId;
@@ -113,7 +111,7 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
     await assertStillInScope(trx, model, String(id), context);
     return rows[0]!;
   });
-  return (await env.toDictText([row], model.dictFields, context.lang))[0]!;
+  return (await presentRows(env, model, [row], context.lang))[0]!;
 }
 
 /** The version an update must carry: the one the client read (optimistic locking). */
@@ -140,7 +138,8 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
-    const final = await runBeforeSave(model, values, 'update', id, write);
+    const completed = await completeUpdate(write, model, id, values, ctx);
+    const final = await runBeforeSave(model, completed, 'update', id, write);
     await assertUnique(trx, model, final, context.tenantId, id, ctx);
     const sets = Object.entries({ ...final, updateBy: context.auth.username, updateTime: nowText() }).map(
       ([name, value]) => sql`${model.fields.get(name)!.ref} = ${value}`,
@@ -152,7 +151,7 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
     await assertStillInScope(trx, model, id, context);
     return rows[0];
   });
-  return (await env.toDictText([row], model.dictFields, context.lang))[0]!;
+  return (await presentRows(env, model, [row], context.lang))[0]!;
 }
 
 /** The state operation: flips api.state's field between its on and off values, conditionally in one statement. */
@@ -171,7 +170,7 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
     await assertStillInScope(trx, model, id, context);
     return rows[0];
   });
-  return (await env.toDictText([row], model.dictFields, context.lang))[0]!;
+  return (await presentRows(env, model, [row], context.lang))[0]!;
 }
 
 export async function deleteRecord(env: EngineEnv, model: CompiledModel, id: string, context: EngineContext): Promise<void> {

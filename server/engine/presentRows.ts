@@ -1,0 +1,28 @@
+import type { Lang } from '../../runtime/model/types.js';
+import type { CompiledField, CompiledModel } from './compileModel.js';
+import type { EngineEnv } from './engineEnv.js';
+import type { Row } from './toDictText.js';
+
+function decoded(model: CompiledModel, field: CompiledField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  try {
+    // json is the dialect's (a native JSON column comes back parsed); a list is JSON text on every database
+    if (field.def.type === 'json') return model.adapter.json.fromDb(value);
+    return typeof value === 'string' ? JSON.parse(value) : value;
+  } catch {
+    // text written outside the engine that is not JSON: answered as stored rather than failing the whole read
+    return value;
+  }
+}
+
+/** json and list fields of rows read from the table, as values (an object, an array), in place. */
+export function decodeStructured<T extends Row>(model: CompiledModel, rows: T[]): T[] {
+  const present = rows.length === 0 ? [] : model.structured.filter((f) => f.name in rows[0]!);
+  for (const field of present) for (const row of rows) (row as Row)[field.name] = decoded(model, field, row[field.name]);
+  return rows;
+}
+
+/** Rows as the API answers them: json and list fields parsed, dictionary texts added (`<field>_dictText`). */
+export async function presentRows<T extends Row>(env: EngineEnv, model: CompiledModel, rows: T[], lang: Lang, dictFields: CompiledField[] = model.dictFields): Promise<T[]> {
+  return env.toDictText(decodeStructured(model, rows), dictFields, lang);
+}
