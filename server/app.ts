@@ -11,6 +11,8 @@ import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
+import { createRejectionLog } from './auth/rejectionLog.js';
+import { startSecurityLogRetention } from './auth/securityLogRetention.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, type DbHandle } from './db/createDb.js';
 import { postgresModelChannel } from './db/dialects/postgres/modelChannel.js';
@@ -117,6 +119,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules);
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
+    const logError = (error: unknown) => app.log.warn({ err: error }, 'security log write failed');
+    const rejections = createRejectionLog(db.db, { onError: logError });
+    const securityLogRetention = startSecurityLogRetention(db.db, { days: config.securityLogDays, onError: logError });
     // modules is read through the store: a release shows in it at once
     const ctx: AppContext = {
       config,
@@ -126,6 +131,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       },
       dicts,
       translate,
+      rejections,
+      securityLogRetention,
     };
     await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
@@ -164,6 +171,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     const handle = db;
     app.addHook('onClose', async () => {
+      securityLogRetention.stop();
+      await rejections.close();
       await modelStore.close();
       await handle.close();
     });

@@ -271,6 +271,10 @@ export interface SecurityLogTable {
   ip: string | null;
   requestId: string | null;
   detail: string | null;
+  /** how many events the row stands for (anonymous rejections are aggregated per address, kind and minute) */
+  occurrences: Generated<number>;
+  /** the time of the last of them (null: a single event) */
+  lastTime: number | null;
 }
 
 /** A model released at run time (server/engine/store/). */

@@ -200,7 +200,8 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     const tenant = asked === 'invalid' ? -1 : asked;
     const verdict = token && looksLikeToken(token) ? await (identify ??= createIdentify(db, options.sessionPolicy))(token, { tenant, permission }) : appError('CL_ERR_AUTH_TOKEN_INVALID');
     if (verdict instanceof AppError) {
-      void logSecurityEvent(db, {
+      // anonymous: aggregated per address and minute, so a flood cannot fill the disk
+      app.ctx.rejections.record({
         event: 'auth.rejected',
         ip: request.ip,
         requestId: request.id,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RejectionLog } from '../auth/rejectionLog.js';
+import type { SecurityLogRetention } from '../auth/securityLogRetention.js';
 import type { AppConfig } from '../config.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DictCache } from '../dict/dictCache.js';
@@ -14,6 +16,9 @@ export interface AppContext {
   dicts: DictCache;
   /** zh-CN model/menu/dictionary text -> the request's language */
   translate: Translate;
+  /** anonymous rejections, aggregated per address, kind and minute */
+  rejections: RejectionLog;
+  securityLogRetention: SecurityLogRetention;
 }
 
 declare module 'fastify' {
