@@ -7,7 +7,11 @@ import { LANGS } from '../../../../runtime/model/types';
 const CASES: Record<string, { pass: string[]; fail: string[]; zh: string }> = {
   phone: { pass: ['13812345678', '19900000000'], fail: ['12812345678', '1381234567', '138123456789', '23812345678'], zh: '请输入正确的手机号码!' },
   password: { pass: ['abc123', 'Abcdefgh12345678'], fail: ['abcdef', '123456', 'ab12', 'abcdefgh123456789', 'abc 123'], zh: '密码由6-16位字母和数字组成' },
-  idcard: { pass: ['11010519491231002X', '110105194912310021', '11010519491231002x'], fail: ['1101051949123100', '11010519491231002Y'], zh: '身份证号格式不对!' },
+  idcard: {
+    pass: ['11010519491231002X', '110105194912310021', '11010519491231002x'],
+    fail: ['1101051949123100', '11010519491231002Y'],
+    zh: '身份证号格式不对!',
+  },
   email: { pass: ['a.b@lab.cn', 'x+1@mail.example.com'], fail: ['a@b', '@lab.cn', 'a b@lab.cn'], zh: '请输入正确的邮箱!' },
   plate: { pass: ['京A12345', '粤BD12345', '沪C1234学'], fail: ['京I12345', 'A12345', '京A1234'], zh: '请输入正确的车牌号!' },
   chinese: { pass: ['检测', '中心'], fail: ['检测a', 'abc', '检 测'], zh: '只能输入中文!' },
@@ -20,7 +24,11 @@ const CASES: Record<string, { pass: string[]; fail: string[]; zh: string }> = {
   'n6-16': { pass: ['123456', '123456789012345678'], fail: ['12345', '1234567890123456789', '12345a'], zh: '请输入6到18位数字!' },
   '*6-16': { pass: ['abc de', '任意字符六个', 'x'.repeat(16)], fail: ['abcde', 'x'.repeat(17)], zh: '请输入6到16位任意字符!' },
   's6-18': { pass: ['abcdef', 'ABCDEFabcdefABCDEF'], fail: ['abcde', 'abc123', 'a'.repeat(19)], zh: '请输入6到18位字母!' },
-  url: { pass: ['http://lab.cn', 'https://a.b.cn/x?y=1#z', 'ftp://files.lab.cn/a'], fail: ['lab.cn', 'http://', 'javascript:alert(1)', 'http://host'], zh: '请输入正确的网址!' },
+  url: {
+    pass: ['http://lab.cn', 'https://a.b.cn/x?y=1#z', 'ftp://files.lab.cn/a'],
+    fail: ['lab.cn', 'http://', 'javascript:alert(1)', 'http://host'],
+    zh: '请输入正确的网址!',
+  },
   e: { pass: ['a@lab.cn'], fail: ['a@lab'], zh: '请输入正确的电子邮件!' },
   m: { pass: ['15912345678'], fail: ['11912345678'], zh: '请输入正确的手机号码!' },
   p: { pass: ['100085', '518000'], fail: ['010085', '10008', '1000850'], zh: '请输入正确的邮政编码!' },
