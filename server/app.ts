@@ -34,6 +34,9 @@ import accessPlugin from './plugins/accessPlugin.js';
 import contextPlugin, { type AppContext } from './plugins/contextPlugin.js';
 import securityHeaders from './plugins/securityHeaders.js';
 import errorPlugin from './plugins/errorPlugin.js';
+import jsonBodyPlugin from './plugins/jsonBodyPlugin.js';
+
+const GLOBAL_BODY_LIMIT = 256 * 1024;
 
 /** Unique across processes (random prefix) and cheap per request (a counter). */
 function createRequestIds(): () => string {
@@ -82,7 +85,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config: AppConfig = { ...loadConfig(), ...options.config };
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // JSON API bodies are records and queries; routes that take more say so (model release, imports stream)
+    bodyLimit: GLOBAL_BODY_LIMIT,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: createRequestIds(),
     // forceCloseConnections: close idle keep-alive sockets at shutdown, let in-flight requests finish
@@ -136,6 +140,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     };
     await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
+    await app.register(jsonBodyPlugin);
     await app.register(securityHeaders, {
       contentSecurityPolicy: {
         directives: {

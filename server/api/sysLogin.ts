@@ -9,19 +9,18 @@ import { toDictOptionMap } from '../dict/dictCache.js';
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { closedObject, SMALL_BODY_LIMIT } from './closedBody.js';
 
-const loginBody = {
-  type: 'object',
-  required: ['username', 'password'],
-  additionalProperties: true,
-  properties: {
+const loginBody = closedObject(
+  {
     username: { type: 'string', minLength: 1, maxLength: 64 },
     password: { type: 'string', minLength: 1, maxLength: 128 },
     captcha: { type: 'string', maxLength: 32 },
     checkKey: { type: 'string', maxLength: 64 },
     remember_me: { type: 'boolean' },
   },
-} as const;
+  ['username', 'password'],
+);
 
 /** POST /sys/login and /sys/logout (api-contract.md "Session"; security.md §2–4). */
 export default async function sysLoginRoutes(app: FastifyInstance): Promise<void> {
@@ -32,6 +31,7 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
     '/sys/login',
     {
       schema: { body: loginBody },
+      bodyLimit: SMALL_BODY_LIMIT,
       config: {
         access: 'public',
         rateLimit: {

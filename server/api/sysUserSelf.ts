@@ -7,24 +7,15 @@ import { toUserInfo, userDeparts } from '../auth/userInfo.js';
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { closedObject, SMALL_BODY_LIMIT } from './closedBody.js';
 
 const noQuery = { type: 'object', properties: { _t: { type: 'string', maxLength: 20 } } } as const;
 const username = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
-const selectDepartBody = {
-  type: 'object',
-  required: ['orgCode', 'username'],
-  additionalProperties: false,
-  properties: { orgCode: { type: 'string', minLength: 1, maxLength: 64 }, username },
-} as const;
+const selectDepartBody = closedObject({ orgCode: { type: 'string', minLength: 1, maxLength: 64 }, username }, ['orgCode', 'username']);
 
-const updatePasswordBody = {
-  type: 'object',
-  required: ['username', 'oldpassword', 'password', 'confirmpassword'],
-  additionalProperties: false,
-  properties: { username, oldpassword: password, password, confirmpassword: password },
-} as const;
+const updatePasswordBody = closedObject({ username, oldpassword: password, password, confirmpassword: password }, ['username', 'oldpassword', 'password', 'confirmpassword']);
 
 interface SelectDepartBody {
   orgCode: string;
@@ -54,6 +45,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
       method,
       url: '/sys/selectDepart',
       schema: { body: selectDepartBody },
+      bodyLimit: SMALL_BODY_LIMIT,
       config: { access: 'authenticated' },
       handler: async (request) => {
         const auth = authOf(request);
@@ -71,6 +63,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
     '/sys/user/updatePassword',
     {
       schema: { body: updatePasswordBody },
+      bodyLimit: SMALL_BODY_LIMIT,
       config: {
         access: 'authenticated',
         duringPasswordChange: true,
