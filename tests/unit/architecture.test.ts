@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The dependency arrows of architecture.md: src and designer use runtime, runtime uses neither;
-// server shares only schemas/, runtime/model/ (pure: types and the field rules both sides apply) and
-// runtime/expression/ (the model expression language, validated on save) with the client; both
-// therefore depend on nothing but themselves and schemas/ (runtime/expression/ also on its parser, jsep).
+// server shares only schemas/, runtime/model/ (pure: types and the field rules both sides apply),
+// runtime/expression/ (the model expression language, validated on save) and runtime/validation/ (the
+// named patterns and their messages) with the client; all three therefore depend on nothing but
+// runtime/model/ and schemas/ (runtime/expression/ also on its parser, jsep).
 
 // jsdom replaces URL, so resolve the path rather than a URL
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,6 +37,16 @@ function violations(dir: string, forbidden: (target: string) => boolean): string
   return sourceFiles(dir).flatMap((file) => relativeImports(file).filter(forbidden).map((target) => `${file} -> ${target}`));
 }
 
+/** Imports of npm packages by the files under dir, but those allowed (JSON files are relative imports). */
+function packageImports(dir: string, ...allowed: string[]): string[] {
+  return sourceFiles(dir).flatMap((file) =>
+    [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
+      .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+      .filter((s) => s !== '' && !s.startsWith('.') && !allowed.includes(s))
+      .map((s) => `${file} -> ${s}`),
+  );
+}
+
 const isUnder = (target: string, folder: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
 
 describe('architecture: dependency arrows', () => {
@@ -47,34 +58,30 @@ describe('architecture: dependency arrows', () => {
     expect(violations('runtime', (target) => isUnder(target, 'src') || isUnder(target, 'designer'))).toEqual([]);
   });
 
-  it('server imports from runtime only runtime/model/ and runtime/expression/', () => {
-    const shared = [path.join('runtime', 'model'), path.join('runtime', 'expression')];
+  it('server imports from runtime only runtime/model/, runtime/expression/ and runtime/validation/', () => {
+    const shared = [path.join('runtime', 'model'), path.join('runtime', 'expression'), path.join('runtime', 'validation')];
     expect(violations('server', (target) => isUnder(target, 'runtime') && !shared.some((folder) => isUnder(target, folder)))).toEqual([]);
   });
 
   it('runtime/model/ is pure: no imports outside itself and schemas/, no packages but JSON', () => {
     const model = path.join('runtime', 'model');
     expect(violations(model, (target) => !isUnder(target, model) && !isUnder(target, 'schemas'))).toEqual([]);
-    const packages = sourceFiles(model).flatMap((file) =>
-      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
-        .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
-        .filter((s) => s !== '' && !s.startsWith('.'))
-        .map((s) => `${file} -> ${s}`),
-    );
-    expect(packages).toEqual([]);
+    expect(packageImports(model)).toEqual([]);
+  });
+
+  it('runtime/validation/ is pure: no imports outside itself, runtime/model/ and schemas/, no packages but JSON', () => {
+    const validation = path.join('runtime', 'validation');
+    expect(sourceFiles(validation).length).toBeGreaterThan(0);
+    const outside = (target: string) => !isUnder(target, validation) && !isUnder(target, path.join('runtime', 'model')) && !isUnder(target, 'schemas');
+    expect(violations(validation, outside)).toEqual([]);
+    expect(packageImports(validation)).toEqual([]);
   });
 
   it('runtime/expression/ is pure: no imports outside itself, no packages but its parser', () => {
     const expression = path.join('runtime', 'expression');
     expect(sourceFiles(expression).length).toBeGreaterThan(3);
     expect(violations(expression, (target) => !isUnder(target, expression))).toEqual([]);
-    const packages = sourceFiles(expression).flatMap((file) =>
-      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
-        .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
-        .filter((s) => s !== '' && !s.startsWith('.') && s !== 'jsep')
-        .map((s) => `${file} -> ${s}`),
-    );
-    expect(packages).toEqual([]);
+    expect(packageImports(expression, 'jsep')).toEqual([]);
   });
 
   it('designer metadata stays out of runtime (no manifest files there)', () => {
