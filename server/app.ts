@@ -21,7 +21,7 @@ import { migrateCore } from './db/migrate.js';
 import { seedCoreRows } from './db/seedCoreRows.js';
 import { createDictCache } from './dict/dictCache.js';
 import { createEngineEnv } from './engine/engineEnv.js';
-import { createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
+import { copyHooks, createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
 import { withEngineHooks } from './engine/dataRuleHooks.js';
 import { registerUserHooks } from './auth/userHooks.js';
 import { loadModules } from './engine/loadModules.js';
@@ -59,7 +59,7 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
 function appHooks(config: AppConfig, extra: HookRegistry | undefined): HookRegistry {
   const hooks = createHookRegistry();
   registerUserHooks(hooks, config);
-  for (const name of extra?.names() ?? []) hooks.register(name, extra!.get(name)!);
+  copyHooks(extra, hooks);
   return hooks;
 }
 

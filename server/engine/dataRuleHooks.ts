@@ -4,7 +4,7 @@ import { coerceValue } from '../../runtime/model/fieldRules.js';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { DataRule } from './dataScopeRules.js';
-import { createHookRegistry, type BeforeSaveContext, type HookRegistry } from './hookRegistry.js';
+import { copyHooks, createHookRegistry, type BeforeSaveContext, type HookRegistry } from './hookRegistry.js';
 
 const SYSTEM_DEFS = Object.fromEntries(Object.entries(systemFields).filter(([k]) => k !== '$comment')) as Record<string, FieldDef>;
 const TEXTUAL = new Set(['string', 'text', 'date', 'datetime']);
@@ -98,6 +98,6 @@ export function registerDataRuleHooks(hooks: HookRegistry, modelById: (id: strin
 export function withEngineHooks(app: HookRegistry | undefined, modelById: (id: string) => ModelFile | undefined): HookRegistry {
   const hooks = createHookRegistry();
   registerDataRuleHooks(hooks, modelById);
-  for (const name of app?.names() ?? []) hooks.register(name, app!.get(name)!);
+  copyHooks(app, hooks);
   return hooks;
 }

@@ -83,3 +83,16 @@ export function createHookRegistry(): HookRegistry {
     names: () => [...hooks.keys(), ...operations.keys()],
   };
 }
+
+/**
+ * Registers every hook of `from`, of both kinds, into `into` (the app layers registries: built-in
+ * hooks, then the caller's). Copying by `names()` alone would file an operation hook as a beforeSave
+ * hook and lose it.
+ */
+export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): void {
+  for (const name of from?.names() ?? []) {
+    const beforeSave = from!.get(name);
+    if (beforeSave) into.register(name, beforeSave);
+    else into.registerOperation(name, from!.getOperation(name)!);
+  }
+}

@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHookRegistry } from '../../server/engine/hookRegistry.js';
+import { appError } from '../../server/errors.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
+import { multipart, readWorkbook, workbookOf } from './xlsxSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/scopefixture/Case';
-const CASE_CODES = ['list', 'add', 'edit', 'delete', 'state'].map((a) => `btn:scopefixture:case:${a}`);
+const CASE_CODES = ['list', 'add', 'edit', 'delete', 'state', 'import', 'export', 'close'].map((a) => `btn:scopefixture:case:${a}`);
 
 type Rule = { kind: string; field?: string; operator?: string; valueFrom?: string; value?: string; modelId?: string };
 
@@ -25,19 +28,20 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       return res.body.result.id;
     }
 
-    /** A signed-in user with one role per entry of `roles` (each granting those rules) in the given departments. */
-    async function userWith(roles: string[][], departIds: string[]): Promise<{ c: Client; username: string }> {
+    /** A signed-in user with one role per entry of `roles` (each granting those rules and `codes`) in the given departments. */
+    async function userWith(roles: string[][], departIds: string[], codes = CASE_CODES): Promise<{ c: Client; username: string; token: string }> {
       const db = t.app.ctx.db.db;
       const username = `scope${process.pid}x${++seq}`;
       const roleIds: string[] = [];
       for (const [i, rules] of roles.entries()) {
         const roleId = await insertRole(db, `${username}-r${i}`);
-        await grant(db, roleId, CASE_CODES);
+        await grant(db, roleId, codes);
         for (const ruleId of rules) expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId })).body).toMatchObject({ success: true });
         roleIds.push(roleId);
       }
       await insertUser(db, { username, password: 'Passw0rd1', roleIds, departIds });
-      return { c: client(t, await t.login(username, 'Passw0rd1')), username };
+      const token = await t.login(username, 'Passw0rd1');
+      return { c: client(t, token), username, token };
     }
 
     const titles = async (c: Client, query: Record<string, string | number> = {}) => {
@@ -47,7 +51,14 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
     };
 
     beforeAll(async () => {
-      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')] });
+      const hooks = createHookRegistry();
+      // the named operation Actions/Close: closes the case it is called on, in the operation's transaction
+      hooks.registerOperation('scopefixture.closeCase', async ({ record, body, db, context }) => {
+        await sql`update scope_fixture_case set state = 0, handler = ${context.auth.username}, version = version + 1 where id = ${record!.id as string}`.execute(db);
+        if (body.refuse) throw appError('CL_ERR_VALIDATION', { detail: '不能关闭' });
+        return { closed: record!.title };
+      });
+      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')], hooks });
       admin = client(t, await t.login());
       const db = t.app.ctx.db.db;
       depart.A = await insertDepart(db, `SA${process.pid}`, '检测一部');
@@ -172,6 +183,52 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       const edit = await admin.put('/sys/dataRule/edit', { id: ok.body.result.id, kind: 'field', version: 1 });
       expect(edit.body.error).toBe('CL_ERR_DATA_RULE_INCOMPLETE');
       expect((await admin.post('/sys/roleDataRule/add', { roleId: 'no-such-role', ruleId: ok.body.result.id })).body.error).toBe('CL_ERR_DATA_RULE_GRANT_INVALID');
+    });
+
+    it('a named operation: its own permission, the scope on its record, one transaction for its hook', async () => {
+      const close = (c: Client, title: string, body: object = {}) => c.put(`${BASE}/${row[title]!.id}/Actions/Close`, body);
+      const rule = await newRule({ kind: 'department' });
+      const without = await userWith([[rule]], [depart.A], CASE_CODES.filter((code) => !code.endsWith(':close')));
+      expect((await close(without.c, 'A-1')).body).toMatchObject({ code: 403, error: 'CL_ERR_NO_PERMISSION' });
+      const { c, username } = await userWith([[rule]], [depart.A]);
+      // another department's record is not found, and stays as it was
+      expect((await close(c, 'B-1')).body).toMatchObject({ error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect((await admin.get(`${BASE}/${row['B-1']!.id}`)).body.data).toMatchObject({ state: 1, handler: null, version: row['B-1']!.version });
+      // a hook that refuses after writing: its write is rolled back
+      const before = (await admin.get(`${BASE}/${row['A-1']!.id}`)).body.data;
+      expect((await close(c, 'A-1', { refuse: true })).body).toMatchObject({ error: 'CL_ERR_VALIDATION', msg: '不能关闭' });
+      expect((await admin.get(`${BASE}/${row['A-1']!.id}`)).body.data).toMatchObject({ state: before.state, handler: before.handler, version: before.version });
+      // allowed: the hook's answer is the data, its write is committed
+      expect((await close(c, 'A-1')).body).toMatchObject({ code: 200, data: { closed: 'A-1' } });
+      expect((await admin.get(`${BASE}/${row['A-1']!.id}`)).body.data).toMatchObject({ state: 0, handler: username, version: before.version + 1 });
+    });
+
+    it('exports only the rows of the scope', async () => {
+      const { token } = await userWith([[await newRule({ kind: 'department' })]], [depart.A]);
+      const exportTitles = async (as: string) => {
+        const res = await t.request({ method: 'GET', url: `${BASE}/Actions/Export`, token: as });
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+        const rows = [...(await readWorkbook(res.rawPayload)).sheets.values()][0]!;
+        const column = rows[0]!.indexOf('标题');
+        return rows.slice(1).map((r) => String(r[column])).filter((title) => title.includes('-')).sort();
+      };
+      expect(await exportTitles(token)).toEqual(['A-1', 'A-2']);
+      expect(await exportTitles(await t.login())).toEqual(['A-1', 'A-2', 'A1-1', 'B-1']);
+    });
+
+    it('refuses an import with a row for another department, all or nothing', async () => {
+      const { token } = await userWith([[await newRule({ kind: 'department' })]], [depart.A]);
+      const upload = async (rows: unknown[][]) =>
+        (await t.request({ method: 'POST', url: `${BASE}/Actions/Import`, token, ...multipart('file', 'cases.xlsx', await workbookOf([['标题', '部门'], ...rows])) })).json();
+      const mixed = await upload([['导入甲', depart.A], ['导入乙', depart.B]]);
+      expect(mixed).toMatchObject({ code: 201, data: { totalCount: 2, errorCount: 1, successCount: 0 } });
+      expect((await titles(admin, { keyword: '导入' })).total).toBe(0);
+      const own = await upload([['导入丙', depart.A]]);
+      expect(own).toMatchObject({ code: 200, data: { successCount: 1 } });
+      const imported = (await admin.get(BASE, { keyword: '导入' })).body.data.list;
+      expect(imported.map((r: { title: string; departId: string }) => [r.title, r.departId])).toEqual([['导入丙', depart.A]]);
+      // the suite's other cases count department A's rows
+      expect((await admin.del(`${BASE}/${imported[0].id}`)).body.code).toBe(200);
     });
   });
 });

@@ -17,10 +17,18 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
     let t: TestApp;
     let admin: Client;
     let today: string;
+    let entered: () => void = () => {};
+    let gate: Promise<void> = Promise.resolve();
 
     beforeAll(async () => {
       const hooks = createHookRegistry();
       hooks.register('v2fixture.upperName', ({ values }) => ({ ...values, name: String(values.name ?? '').toUpperCase() }));
+      // answers the fields of the model version serving the request, once the test opens the gate
+      hooks.registerOperation('v2fixture.fieldsSeen', async ({ model }) => {
+        entered();
+        await gate;
+        return Object.keys(model.entity.fields);
+      });
       t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('formatV2Modules')], hooks });
       admin = client(t, await t.login());
       today = dayjs().format('YYYYMMDD');
@@ -215,6 +223,34 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
         expect(released.body, JSON.stringify(released.body)).toMatchObject({ success: true, result: { id: 'v2fixture.legacy' } });
         const row = await admin.post('/api/v2fixture/Legacy', { name: 'abc' });
         expect(row.body.data).toMatchObject({ name: 'ABC' });
+      });
+
+      it('a request in flight during a release finishes on the version it started with', async () => {
+        const gaugeModel = (fields: Record<string, object>) => ({
+          version: 2,
+          id: 'v2fixture.gauge',
+          title: '量具',
+          entity: { table: 'v2_fixture_gauge', fields: { name: { type: 'string', label: '名称', maxLength: 50 }, ...fields } },
+          api: { dialect: 'api', base: '/api/v2fixture/Gauge' },
+          operations: { fields: { route: 'GET {base}/Actions/Fields', permission: 'list', hook: 'v2fixture.fieldsSeen' } },
+          permissions: { prefix: 'v2fixture:gauge:' },
+        });
+        expect((await admin.post('/system/model/release', gaugeModel({}))).body).toMatchObject({ success: true });
+        let open: () => void = () => {};
+        gate = new Promise((resolve) => (open = resolve));
+        const started = new Promise<void>((resolve) => (entered = resolve));
+        const inFlight = admin.get('/api/v2fixture/Gauge/Actions/Fields');
+        await started;
+        const releasing = admin.post('/system/model/release', gaugeModel({ serialNo: { type: 'string', label: '编号', maxLength: 30 } }));
+        // PostgreSQL: the release swaps the model in while the request waits. SQLite has one writer, so the
+        // release waits for the request's transaction: the request still ends on the version it started with.
+        const releasedFirst = await Promise.race([releasing.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000))]);
+        expect(releasedFirst).toBe(kind === 'postgres');
+        open();
+        expect((await inFlight).body.data).toEqual(['name']);
+        expect((await releasing).body).toMatchObject({ success: true, result: { changed: true } });
+        expect((await admin.get('/api/v2fixture/Gauge/Actions/Fields')).body.data).toEqual(['name', 'serialNo']);
+        expect((await admin.post('/api/v2fixture/Gauge', { name: '卡尺', serialNo: 'K-1' })).body.data).toMatchObject({ serialNo: 'K-1' });
       });
     });
   });
