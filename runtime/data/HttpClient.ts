@@ -12,8 +12,11 @@ export interface RequestFeedback {
   toast(kind: 'error' | 'warning' | 'success' | 'info', text: string, durationSec?: number): void;
   /** the 登录已过期 modal with its 重新登录 button; resolves when the user confirms */
   confirmRelogin(title: string, content: string, okText: string): Promise<void>;
-  /** drop the local session (token, user, cached dictionaries) and reload the page */
-  signOutAndReload(): void;
+  /**
+   * sign out (the app informs the server with POST /sys/logout and completes even when that fails, then drops
+   * the local session), then reload the page unless `reload` is false (spec 000 §8: not on the root or login page)
+   */
+  signOut(options: { reload: boolean }): void;
 }
 
 export interface HttpClientOptions {

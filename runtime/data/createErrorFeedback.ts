@@ -35,17 +35,15 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
 
   function signOutLater(): void {
     sessionEnding = true;
-    setTimeout(() => feedback.signOutAndReload(), SIGN_OUT_DELAY_MS);
+    setTimeout(() => feedback.signOut({ reload: true }), SIGN_OUT_DELAY_MS);
   }
 
   function confirmRelogin(): void {
     sessionEnding = true;
     void feedback
       .confirmRelogin(t('feedback.loginExpiredTitle'), t('feedback.loginExpiredContent'), t('feedback.relogin'))
-      .then(() => {
-        if (!onRootOrLoginPage()) feedback.signOutAndReload();
-        else sessionEnding = false;
-      });
+      // spec 000 §8: "on OK logout and reload (unless on root or login page)": the logout happens either way
+      .then(() => feedback.signOut({ reload: !onRootOrLoginPage() }));
   }
 
   /** true when something was shown */
@@ -60,6 +58,12 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
     if (error.status === 401) {
       feedback.toast('error', t('feedback.unauthorized'));
       if (hasToken) signOutLater();
+      return true;
+    }
+    if (error.kind === 'auth' && error.dialect === 'api' && error.status === 200 && hasToken) {
+      // REST codes 600/601/602 (spec 000 §8 "second client"): the message for 1.5 s, then logout and reload
+      feedback.toast('error', error.message || t('feedback.requestError'), SIGN_OUT_DELAY_MS / 1000);
+      signOutLater();
       return true;
     }
     if (error.kind === 'auth' && hasToken) {

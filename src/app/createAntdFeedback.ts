@@ -30,7 +30,13 @@ export interface AntdFeedback extends ShellFeedback {
  * the first call marks the feedback as needed, the host chunk loads and binds, and calls made until
  * then wait in a queue (the router's first loader may even run before React renders anything).
  */
-export function createAntdFeedback(signOutAndReload: () => void): AntdFeedback {
+export interface SessionEnd {
+  /** POST /sys/logout and the local sign-out; resolves even when the call fails (session/logout.ts) */
+  signOut(): Promise<void>;
+  reload(): void;
+}
+
+export function createAntdFeedback(sessionEnd: SessionEnd = { signOut: async () => undefined, reload: () => undefined }): AntdFeedback {
   let api: AntdAppApi | null = null;
   let needed = false;
   const listeners = new Set<() => void>();
@@ -71,6 +77,11 @@ export function createAntdFeedback(signOutAndReload: () => void): AntdFeedback {
         });
       });
     },
-    signOutAndReload,
+    signOut({ reload }) {
+      void sessionEnd
+        .signOut()
+        .catch(() => undefined)
+        .then(() => reload && sessionEnd.reload());
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../../runtime/data/HttpClient';
 import { DEFAULT_HOME_PATH, LOGIN_PATH, MENU_LIST_PATH } from '../app/constants';
-import { chosenTopMenu, topLevelChoices } from '../menu/topLevelChoices';
+import { chosenTopMenu } from '../menu/topLevelChoices';
 import type { SessionStore } from '../session/createSessionStore';
 import { loadPermissions } from '../session/loadPermissions';
 import { logout } from '../session/logout';
@@ -46,14 +46,11 @@ export async function runNavigationGuard(pathname: string, search: string, deps:
     }
   }
 
-  // 3. a top-level menu must be chosen; with exactly one there is nothing to choose
+  // 3. a top-level menu must be chosen (the choice is stored locally, so this happens once per browser)
   const menu = session.state.menu ?? [];
-  if (chosenTopMenu(menu, session.state.topMenuId) === null) {
-    const choices = topLevelChoices(menu);
-    if (choices.length === 1) session.chooseTopMenu(choices[0]!.id);
-    else if (pathname !== MENU_LIST_PATH) {
-      return redirectTo(pathname === DEFAULT_HOME_PATH ? MENU_LIST_PATH : `${MENU_LIST_PATH}?redirect=${encodeURIComponent(fullPath)}`);
-    }
+  if (chosenTopMenu(menu, session.state.topMenuId) === null && pathname !== MENU_LIST_PATH) {
+    const home = pathname === '/' || pathname === DEFAULT_HOME_PATH;
+    return redirectTo(home ? MENU_LIST_PATH : `${MENU_LIST_PATH}?redirect=${encodeURIComponent(fullPath)}`);
   }
   // 4. continue to the requested path (the login page handles its own redirect query)
   return PASS;

@@ -61,9 +61,10 @@ describe('error catalogue (spec 000 §8)', () => {
     ]);
     // 3. the sign-out waits 1.5 s
     vi.advanceTimersByTime(1499);
-    expect(feedback.signOutAndReload).not.toHaveBeenCalled();
+    expect(feedback.signOut).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(feedback.signOutAndReload).toHaveBeenCalledTimes(1);
+    expect(feedback.signOut).toHaveBeenCalledTimes(1);
+    expect(feedback.signOut).toHaveBeenCalledWith({ reload: true });
   });
 
   it('HTTP 401 without a session: the toast only', async () => {
@@ -72,7 +73,7 @@ describe('error catalogue (spec 000 §8)', () => {
     await failure(http.get('/api/x'));
     vi.advanceTimersByTime(5000);
     expect(feedback.toast).toHaveBeenCalledWith('error', '未授权，请重新登录');
-    expect(feedback.signOutAndReload).not.toHaveBeenCalled();
+    expect(feedback.signOut).not.toHaveBeenCalled();
   });
 
   it('HTTP 500 with Token失效 and a session: the 登录已过期 modal, then sign-out and reload', async () => {
@@ -81,26 +82,47 @@ describe('error catalogue (spec 000 §8)', () => {
     const error = await failure(http.get('/sys/x'));
     expect(error.kind).toBe('auth');
     expect(feedback.confirmRelogin).toHaveBeenCalledWith('登录已过期', '很抱歉，登录已过期，请重新登录', '重新登录');
-    expect(feedback.signOutAndReload).not.toHaveBeenCalled();
+    expect(feedback.signOut).not.toHaveBeenCalled();
     confirmRelogin();
-    await vi.waitFor(() => expect(feedback.signOutAndReload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(feedback.signOut).toHaveBeenCalledTimes(1));
+    expect(feedback.signOut).toHaveBeenCalledWith({ reload: true });
     expect(feedback.toast).not.toHaveBeenCalled();
   });
 
-  it.each(['#/', '#/user/login?redirect=%2Fhome'])('does not reload after the modal on %s', async (hash) => {
+  it.each(['#/', '#/user/login?redirect=%2Fhome'])('on %s the modal skips the reload but still signs out', async (hash) => {
     const { http, feedback, confirmRelogin } = createTestClient({ responder: () => ({ status: 500, body: envelope('jeecg', 'token-invalid-500-legacy') }) });
     window.location.hash = hash;
     await failure(http.get('/sys/x'));
     confirmRelogin();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(feedback.signOutAndReload).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(feedback.signOut).toHaveBeenCalledTimes(1));
+    expect(feedback.signOut).toHaveBeenCalledWith({ reload: false });
   });
 
   it('shows the modal once for several expired answers', async () => {
-    const { http, feedback } = createTestClient({ responder: () => ({ status: 200, body: envelope('api', 'signed-out-601') }) });
-    await Promise.all([failure(http.get('/api/a')), failure(http.get('/api/b'))]);
+    const { http, feedback } = createTestClient({ responder: () => ({ status: 500, body: envelope('jeecg', 'token-invalid-500-legacy') }) });
+    await Promise.all([failure(http.get('/sys/a')), failure(http.get('/sys/b'))]);
     expect(feedback.confirmRelogin).toHaveBeenCalledTimes(1);
   });
+
+  it.each(['session-expired-600', 'signed-out-601'])(
+    'REST code %s (spec 000 §8 second client): the message for 1.5 s, then sign-out and reload, no modal, once for a burst',
+    async (fixture) => {
+      vi.useFakeTimers();
+      const { http, feedback } = createTestClient({ responder: () => ({ status: 200, body: envelope('api', fixture) }) });
+      const errors = await Promise.all([failure(http.get('/api/a')), failure(http.get('/api/b'))]);
+      expect(errors.map((e) => [e.kind, e.notified])).toEqual([
+        ['auth', true],
+        ['auth', true],
+      ]);
+      expect(feedback.confirmRelogin).not.toHaveBeenCalled();
+      expect(feedback.toast).toHaveBeenCalledTimes(1);
+      expect(feedback.toast).toHaveBeenCalledWith('error', (envelope('api', fixture) as { msg: string }).msg, 1.5);
+      vi.advanceTimersByTime(1499);
+      expect(feedback.signOut).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(feedback.signOut).toHaveBeenCalledWith({ reload: true });
+    },
+  );
 
   it('HTTP 500 with Token失效 but no session: the server message for 4 s', async () => {
     const { http, feedback } = createTestClient({ token: null, responder: () => ({ status: 500, body: envelope('jeecg', 'token-invalid-500-legacy') }) });
@@ -140,7 +162,7 @@ describe('error catalogue (spec 000 §8)', () => {
     const { http, feedback } = createTestClient({ responder: () => ({ body: envelope('jeecg', 'no-permission-510') }) });
     await failure(http.get('/sys/x'));
     expect(feedback.toast).toHaveBeenCalledWith('warning', '没有权限，请联系管理员授权');
-    expect(feedback.signOutAndReload).not.toHaveBeenCalled();
+    expect(feedback.signOut).not.toHaveBeenCalled();
   });
 
   it('texts follow the language of the client', async () => {

@@ -11,7 +11,7 @@ function fakeApi() {
 
 describe('createAntdFeedback', () => {
   it('asks for its host on first use and delivers what was said before the host bound', () => {
-    const feedback = createAntdFeedback(() => undefined);
+    const feedback = createAntdFeedback();
     const needed = vi.fn();
     feedback.subscribeNeeded(needed);
     expect(feedback.isNeeded()).toBe(false);
@@ -28,7 +28,7 @@ describe('createAntdFeedback', () => {
   });
 
   it('resolves the 登录已过期 confirm when the user presses 重新登录', async () => {
-    const feedback = createAntdFeedback(() => undefined);
+    const feedback = createAntdFeedback();
     const api = fakeApi();
     feedback.bind(api as unknown as AntdAppApi);
     const confirmed = feedback.confirmRelogin('登录已过期', '很抱歉，登录已过期，请重新登录', '重新登录');
@@ -36,5 +36,27 @@ describe('createAntdFeedback', () => {
     expect(options).toMatchObject({ title: '登录已过期', okText: '重新登录', okCancel: false, maskClosable: false });
     options.onOk();
     await expect(confirmed).resolves.toBeUndefined();
+  });
+
+  it('signs out (the server call and the local sign-out) before it reloads, and reloads even when signing out fails', async () => {
+    const order: string[] = [];
+    const feedback = createAntdFeedback({
+      signOut: async () => {
+        order.push('signOut');
+        throw new Error('offline');
+      },
+      reload: () => order.push('reload'),
+    });
+    feedback.signOut({ reload: true });
+    await vi.waitFor(() => expect(order).toEqual(['signOut', 'reload']));
+  });
+
+  it('signs out without a reload when asked to (on the root or the login page)', async () => {
+    const reload = vi.fn();
+    const signOut = vi.fn(async () => undefined);
+    createAntdFeedback({ signOut, reload }).signOut({ reload: false });
+    await vi.waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -13,7 +13,8 @@ describe('language detection (spec 000 §1)', () => {
   });
 
   it('ignores a stored value that is not a language of the product', () => {
-    expect(detectLanguage('fr', 'en-US')).toBe('en');
+    expect(detectLanguage('fr', 'en')).toBe('en');
+    expect(detectLanguage('fr', 'en-US')).toBe('zh-CN');
   });
 
   it('"traditional Chinese if it contains \'tw\'"', () => {
@@ -22,12 +23,16 @@ describe('language detection (spec 000 §1)', () => {
     expect(detectLanguage(null, 'zhtw')).toBe('zh-TW');
   });
 
-  it('"otherwise one of zh, en … if it matches"', () => {
+  it('"otherwise one of zh, en, zhtw if it matches": an exact match only', () => {
     expect(detectLanguage(null, 'zh-CN')).toBe('zh-CN');
     expect(detectLanguage(null, 'zh')).toBe('zh-CN');
     expect(detectLanguage(null, 'en')).toBe('en');
-    expect(detectLanguage(null, 'en-US')).toBe('en');
-    expect(detectLanguage(null, 'EN-GB')).toBe('en');
+    expect(detectLanguage(null, 'EN')).toBe('en');
+  });
+
+  it('en-US and en-GB are not an exact match: zh (the issue\'s acceptance: en-US → zh)', () => {
+    expect(detectLanguage(null, 'en-US')).toBe('zh-CN');
+    expect(detectLanguage(null, 'EN-GB')).toBe('zh-CN');
   });
 
   it('"otherwise zh"', () => {

@@ -21,7 +21,7 @@ describe('navigation guard (spec 000 §2, steps 1–6)', () => {
 
   it('1. with a stored token, /user/login sends the user to the default home path', async () => {
     const { guard, http } = setup();
-    expect(await guard('/user/login', '?redirect=%2Fx')).toEqual({ kind: 'redirect', to: '/' });
+    expect(await guard('/user/login', '?redirect=%2Fx')).toEqual({ kind: 'redirect', to: '/dashboard/analysis' });
     expect(http.calls).toEqual([]);
   });
 
@@ -49,6 +49,7 @@ describe('navigation guard (spec 000 §2, steps 1–6)', () => {
     const { guard } = setup(PERMISSIONS);
     expect(await guard('/system/position', '?a=1')).toEqual({ kind: 'redirect', to: '/menuList?redirect=%2Fsystem%2Fposition%3Fa%3D1' });
     expect(await guard('/')).toEqual({ kind: 'redirect', to: '/menuList' });
+    expect(await guard('/dashboard/analysis')).toEqual({ kind: 'redirect', to: '/menuList' });
     expect(await guard('/menuList')).toEqual({ kind: 'pass' });
   });
 
@@ -58,10 +59,10 @@ describe('navigation guard (spec 000 §2, steps 1–6)', () => {
     expect(await guard('/')).toEqual({ kind: 'redirect', to: '/menuList' });
   });
 
-  it('3. with exactly one top-level menu it is chosen automatically', async () => {
+  it('3. even with exactly one top-level menu the user chooses it on /menuList (nothing is chosen for them)', async () => {
     const { guard, session } = setup({ 'GET /sys/permission/getUserPermissionByToken': permissionResult([SAMPLE_MENU[0]!]) });
-    expect(await guard('/system/position')).toEqual({ kind: 'pass' });
-    expect(session.state.topMenuId).toBe('system');
+    expect(await guard('/system/position')).toEqual({ kind: 'redirect', to: '/menuList?redirect=%2Fsystem%2Fposition' });
+    expect(session.state.topMenuId).toBeNull();
   });
 
   it('4. once a top-level menu is chosen, navigation continues to the requested path', async () => {
@@ -86,6 +87,13 @@ describe('navigation guard (spec 000 §2, steps 1–6)', () => {
   it('5. "If no menu is returned" the load is rejected (permissions must be a non-null array)', async () => {
     const { guard, deps, session } = setup({ 'GET /sys/permission/getUserPermissionByToken': { menu: null, auth: [], allAuth: [] } });
     expect(await guard('/')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2F' });
+    expect(String(vi.mocked(deps.onPermissionsFailed).mock.calls[0]![0])).toMatch(/non-null array/);
+    expect(session.state.token).toBeNull();
+  });
+
+  it('5. an empty menu is refused like a missing one', async () => {
+    const { guard, deps, session } = setup({ 'GET /sys/permission/getUserPermissionByToken': { menu: [], auth: [], allAuth: [] } });
+    expect(await guard('/dashboard/analysis')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2Fdashboard%2Fanalysis' });
     expect(String(vi.mocked(deps.onPermissionsFailed).mock.calls[0]![0])).toMatch(/non-null array/);
     expect(session.state.token).toBeNull();
   });

@@ -20,7 +20,7 @@ export function createFeedbackSpy() {
     notify: vi.fn<RequestFeedback['notify']>(),
     toast: vi.fn<RequestFeedback['toast']>(),
     confirmRelogin: vi.fn<RequestFeedback['confirmRelogin']>(() => new Promise<void>((resolve) => (confirm = resolve))),
-    signOutAndReload: vi.fn<RequestFeedback['signOutAndReload']>(),
+    signOut: vi.fn<RequestFeedback['signOut']>(),
   };
   return { feedback, confirm: () => confirm() };
 }
