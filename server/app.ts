@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
+import homeFiguresRoutes from './api/homeFigures.js';
 import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysDictRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
+    await app.register(homeFiguresRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
     await app.register(importReportRoutes);
     await app.register(staticClient, { root: config.clientDir });

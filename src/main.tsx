@@ -6,6 +6,7 @@ import type { AppServices } from './app/AppServices';
 import { createAntdFeedback } from './app/createAntdFeedback';
 import { createLazyHttpClient } from './app/createLazyHttpClient';
 import { errorMessageOf } from './app/errorMessageOf';
+import { scaleRootFont } from './app/scaleRootFont';
 import { startShell } from './app/startShell';
 import { createAppI18n } from './i18n/createAppI18n';
 import { detectLanguage, isLang } from './i18n/detectLanguage';
@@ -14,15 +15,23 @@ import { loadUiLocale } from './i18n/uiLocales';
 import type { GuardDeps } from './routing/runNavigationGuard';
 import { createSessionStore } from './session/createSessionStore';
 import { MissingMenuError } from './session/loadPermissions';
+import { logout } from './session/logout';
+import { createSettingsStore } from './settings/createSettingsStore';
+import './styles/global.css';
+
+scaleRootFont();
 
 // Everything the app shares is built here, once, and handed down through AppServices (no module singletons).
 const languagePreference = createLanguagePreference(window.localStorage);
 const startLang = detectLanguage(languagePreference.get(), window.navigator.language);
 const i18n = createAppI18n(startLang);
 const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
-const feedback = createAntdFeedback(() => {
-  session.clear();
-  window.location.reload();
+const settings = createSettingsStore(window.localStorage);
+// every sign-out of the error catalogue informs the server (POST /sys/logout) and completes even when that fails;
+// `http` is declared below: the catalogue only signs out after a request, when it exists
+const feedback = createAntdFeedback({
+  signOut: () => logout(http, session),
+  reload: () => window.location.reload(),
 });
 const http = createLazyHttpClient(async () => {
   const [{ createHttpClient }, { dataResources }] = await Promise.all([import('../runtime/data/createHttpClient'), import('../runtime/data/i18n')]);
@@ -36,7 +45,7 @@ const http = createLazyHttpClient(async () => {
     t: (key, params) => i18n.t(key, { ns: 'data', ...params }),
   });
 });
-const services: AppServices = { session, http, i18n, languagePreference, feedback };
+const services: AppServices = { session, http, i18n, languagePreference, feedback, settings };
 
 const guardDeps: GuardDeps = {
   session,

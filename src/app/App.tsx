@@ -1,10 +1,11 @@
 import { ConfigProvider } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { loadUiLocale, type AntdLocale } from '../i18n/uiLocales';
 import { useCurrentLanguage } from '../i18n/useCurrentLanguage';
 import { AppServicesProvider, type AppServices } from './AppServices';
-import { PRIMARY_COLOR } from './constants';
+import type { SettingsStore } from '../settings/createSettingsStore';
 import { FeedbackHostLoader } from './FeedbackHostLoader';
 
 export interface AppProps {
@@ -19,7 +20,7 @@ export interface AppProps {
 export function App({ services, initialLocale, children }: AppProps) {
   return (
     <I18nextProvider i18n={services.i18n}>
-      <LocalizedAntd initialLocale={initialLocale}>
+      <LocalizedAntd initialLocale={initialLocale} settings={services.settings}>
         <FeedbackHostLoader feedback={services.feedback} />
         <AppServicesProvider services={services}>{children}</AppServicesProvider>
       </LocalizedAntd>
@@ -27,9 +28,16 @@ export function App({ services, initialLocale, children }: AppProps) {
   );
 }
 
-/** antd and dayjs follow the interface language (spec 000 §1); primary colour #1890FF (§1). */
-function LocalizedAntd({ initialLocale, children }: { initialLocale: AntdLocale | undefined; children: ReactNode }) {
+/**
+ * antd and dayjs follow the interface language (spec 000 §1); the primary colour (default #1890FF) and the
+ * colour-weak mode come from the settings drawer, through antd's theme tokens and a filter on <html>.
+ */
+function LocalizedAntd({ initialLocale, settings, children }: { initialLocale: AntdLocale | undefined; settings: SettingsStore; children: ReactNode }) {
   const lang = useCurrentLanguage();
+  const { primaryColor, colorWeak } = useSnapshot(settings.state);
+  useEffect(() => {
+    document.documentElement.classList.toggle('cl-color-weak', colorWeak);
+  }, [colorWeak]);
   const [locale, setLocale] = useState(initialLocale);
   useEffect(() => {
     let live = true;
@@ -39,7 +47,7 @@ function LocalizedAntd({ initialLocale, children }: { initialLocale: AntdLocale 
     };
   }, [lang]);
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: primaryColor } }}>
       {children}
     </ConfigProvider>
   );

@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { HttpClient } from '../../runtime/data/HttpClient';
 import type { LanguagePreference } from '../i18n/languagePreference';
 import type { SessionStore } from '../session/createSessionStore';
+import type { SettingsStore } from '../settings/createSettingsStore';
 import type { AntdFeedback } from './createAntdFeedback';
 
 /** What main.tsx builds once and every screen of the shell uses; tests pass fakes. */
@@ -13,6 +14,8 @@ export interface AppServices {
   languagePreference: LanguagePreference;
   /** toasts, notifications and confirms (also the http client's error catalogue) */
   feedback: AntdFeedback;
+  /** the layout settings drawer's choices (theme colour, layout mode, …), kept locally */
+  settings: SettingsStore;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

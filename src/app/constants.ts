@@ -11,10 +11,15 @@ export const MENU_LIST_PATH = '/menuList';
 export const NOT_FOUND_PATH = '/404';
 
 /**
- * Where a signed-in user lands. The spec's /dashboard/analysis is not built yet; '/' redirects to the
- * first menu item's path of the chosen subtree (spec 000 §2 "The root route redirects to the first menu item's path").
+ * Where a signed-in user lands (spec 000 §2: '/' redirects to /dashboard/analysis, the breadcrumb's Home).
+ * The fixed route wins over "the root route redirects to the first menu item's path" of the runtime routes.
  */
-export const DEFAULT_HOME_PATH = '/';
+export const DEFAULT_HOME_PATH = '/dashboard/analysis';
+
+/** Spec 000 §2 fixed routes. */
+export const TEST_PATH = '/test';
+export const TEST_HOME_PATH = '/test/home';
+export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
 /** Spec 000 §2 "Public paths (no login needed)". */
 export const PUBLIC_PATHS: readonly string[] = [

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
 import { selectedMenuNode } from '../menu/findMenuTrail';
 import { MenuIcon } from '../menu/menuIcons';
-import { menuNodeKind, resolveMenuUrl } from '../menu/menuNodeKind';
+import { openMenuNode } from '../menu/openMenuNode';
 import { visibleMenuTree, type VisibleMenuItem } from '../menu/visibleMenuTree';
 import type { MenuNode } from '../session/types';
 
@@ -14,6 +14,11 @@ export interface SideMenuProps {
   /** the nodes from the top down to the current route */
   trail: readonly MenuNode[];
   collapsed: boolean;
+  theme?: 'light' | 'dark';
+  /** inline in the sidebar; horizontal in the top-menu layout */
+  mode?: 'inline' | 'horizontal';
+  /** after an item was chosen (the mobile drawer closes) */
+  onChosen?(): void;
 }
 
 type Items = NonNullable<MenuProps['items']>;
@@ -36,11 +41,11 @@ function indexByKey(items: readonly VisibleMenuItem[], into = new Map<string, Me
 }
 
 /**
- * Spec 000 §2: light inline menu; a hidden child route selects its parent; one top-level submenu open
- * at a time; collapsing caches the open submenus and expanding restores them; external items open in
- * a new tab with ${token} replaced by the current token.
+ * Spec 000 §2: a hidden child route selects its parent; one top-level submenu open at a time (inline);
+ * collapsing caches the open submenus and expanding restores them; external items open in a new tab with
+ * ${token} replaced by the current token.
  */
-export function SideMenu({ nodes, trail, collapsed }: SideMenuProps) {
+export function SideMenu({ nodes, trail, collapsed, theme = 'light', mode = 'inline', onChosen }: SideMenuProps) {
   const navigate = useNavigate();
   const { session } = useAppServices();
   const tree = useMemo(() => visibleMenuTree(nodes), [nodes]);
@@ -76,20 +81,21 @@ export function SideMenu({ nodes, trail, collapsed }: SideMenuProps) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const node = byKey.get(key);
     if (!node) return;
-    const kind = menuNodeKind(node);
-    if (kind.kind === 'external') window.open(resolveMenuUrl(kind.url, session.state.token), '_blank', 'noopener,noreferrer');
-    else navigate(node.path);
+    openMenuNode(node, session.state.token, navigate);
+    onChosen?.();
   };
 
+  const inline = mode === 'inline';
   return (
     <Menu
-      mode="inline"
-      theme="light"
+      mode={mode}
+      theme={theme}
       items={items}
       selectedKeys={selectedPath ? [selectedPath] : []}
-      openKeys={collapsed ? undefined : openKeys}
-      onOpenChange={onOpenChange}
+      openKeys={inline && !collapsed ? openKeys : undefined}
+      onOpenChange={inline ? onOpenChange : undefined}
       onClick={onClick}
+      style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '62px' }}
     />
   );
 }

@@ -11,11 +11,12 @@ import type { DictItemMap } from '../session/types';
 
 const ChangePasswordDialog = lazy(async () => ({ default: (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog }));
 const DepartSelectDialog = lazy(async () => ({ default: (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog }));
+const UserInfoDialog = lazy(async () => ({ default: (await import('../dialogs/UserInfoDialog')).UserInfoDialog }));
 
-type Dialog = 'password' | 'depart' | null;
+type Dialog = 'info' | 'password' | 'depart' | null;
 
-/** Spec 000 §2 header user dropdown: change password, clear cache, switch department, log out. */
-export function UserDropdown() {
+/** Spec 000 §2 header user dropdown: personal information, change password, clear cache, switch department, log out. */
+export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { http, session, feedback } = useAppServices();
   const { userInfo } = useSession();
@@ -47,6 +48,7 @@ export function UserDropdown() {
   }
 
   const items: MenuProps['items'] = [
+    { key: 'info', label: t('header.userInfo') },
     { key: 'password', label: t('header.changePassword') },
     { key: 'cache', label: t('header.clearCache') },
     { key: 'depart', label: t('header.switchDepart') },
@@ -54,7 +56,7 @@ export function UserDropdown() {
     { key: 'logout', label: t('header.logout') },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password' || key === 'depart') setDialog(key);
+    if (key === 'info' || key === 'password' || key === 'depart') setDialog(key);
     else if (key === 'cache') void clearCache();
     else if (key === 'logout') confirmLogout();
   };
@@ -65,11 +67,12 @@ export function UserDropdown() {
       <Dropdown trigger={['click']} menu={{ items, onClick }}>
         <Button type="text" aria-label={t('header.userMenu')}>
           <Avatar size="small" icon={<UserOutlined />} />
-          <span>{userInfo?.realname || userInfo?.username}</span>
-          <DownOutlined />
+          {!compact && <span>{userInfo?.realname || userInfo?.username}</span>}
+          {!compact && <DownOutlined />}
         </Button>
       </Dropdown>
       <Suspense fallback={null}>
+        {dialog === 'info' && <UserInfoDialog onClose={close} />}
         {dialog === 'password' && <ChangePasswordDialog onDone={close} onCancel={close} />}
         {dialog === 'depart' && <DepartSelectDialog mode="switch" onDone={close} onCancel={close} />}
       </Suspense>

@@ -1,18 +1,24 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageLoading } from '../app/PageLoading';
 import { PageUnavailable } from '../pages/PageUnavailable';
 import type { RouteSpec } from './buildRoutes';
+
+// the home page brings its charts along: loaded when it is first shown
+const HomePage = lazy(async () => ({ default: (await import('../pages/home/HomePage')).HomePage }));
 
 export interface MenuRoutesProps {
   routes: readonly RouteSpec[];
   /** the runtime's <ModelPage modelId=…/>; passed in so this file does not import the renderer */
   renderModelPage(modelId: string): ReactNode;
+  /** the address these routes render (a kept-alive tab's own), instead of the current one */
+  location?: string;
 }
 
-/** The runtime routes of the chosen menu subtree, rendered inside the layout's content area. */
-export function MenuRoutes({ routes, renderModelPage }: MenuRoutesProps) {
+/** The fixed home page and the runtime routes of the chosen menu subtree, inside the layout's content area. */
+export function MenuRoutes({ routes, renderModelPage, location }: MenuRoutesProps) {
   return (
-    <Routes>
+    <Routes location={location}>
       {routes.map((route) => (
         <Route key={route.path} path={route.path} element={elementOf(route, renderModelPage)} />
       ))}
@@ -22,6 +28,12 @@ export function MenuRoutes({ routes, renderModelPage }: MenuRoutesProps) {
 
 function elementOf(route: RouteSpec, renderModelPage: MenuRoutesProps['renderModelPage']): ReactNode {
   switch (route.kind) {
+    case 'home':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <HomePage />
+        </Suspense>
+      );
     case 'redirect':
       return <Navigate to={route.to} replace />;
     case 'model':

@@ -1,23 +1,25 @@
-import { MENU_LIST_PATH, NOT_FOUND_PATH } from '../app/constants';
+import { DEFAULT_HOME_PATH, NOT_FOUND_PATH } from '../app/constants';
 import type { MenuNode } from '../session/types';
 import { menuNodeKind } from './menuNodeKind';
 
 /** A route of the app area, as data: the view (MenuRoutes) turns it into an element. */
 export type RouteSpec =
+  | { kind: 'home'; path: string }
   | { kind: 'model'; path: string; modelId: string; title: string }
   | { kind: 'unavailable'; path: string; component: string; title: string }
   | { kind: 'redirect'; path: string; to: string };
 
 /**
- * Routes from the flattened menu subtree (spec 000 §2 "Runtime routes"): model screens, containers that
- * redirect to their first child, a clear "page not available" for components we do not have, '/' to the
- * first menu item, and everything else to /404. External links and route '0' nodes get no route.
+ * The routes inside the layout: the fixed home page (spec 000 §2: '/' redirects to /dashboard/analysis; the
+ * fixed route wins over "the root route redirects to the first menu item"), then the runtime routes of the
+ * flattened menu subtree — model screens, containers that redirect to their first child, a clear "page not
+ * available" for components we do not have — and everything else to /404. External links and route '0'
+ * nodes get no route. A menu item at the home path does not replace the home page.
  */
 export function buildRoutes(nodes: readonly MenuNode[]): RouteSpec[] {
-  const routes: RouteSpec[] = [];
+  const routes: RouteSpec[] = [{ kind: 'home', path: DEFAULT_HOME_PATH }];
   collect(nodes, routes);
-  const first = routes[0];
-  routes.push({ kind: 'redirect', path: '/', to: first ? first.path : MENU_LIST_PATH });
+  routes.push({ kind: 'redirect', path: '/', to: DEFAULT_HOME_PATH });
   routes.push({ kind: 'redirect', path: '*', to: NOT_FOUND_PATH });
   return routes;
 }

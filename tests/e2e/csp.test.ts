@@ -35,7 +35,7 @@ test('reactions work under a CSP without unsafe-eval, with no violation and no c
   const policy = entry?.headers()['content-security-policy'] ?? '';
   expect(policy).toMatch(/script-src 'self'(;|$)/);
   expect(policy).not.toContain('unsafe-eval');
-  await login.signIn('admin', E2E_ADMIN_PASSWORD);
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
 
   await page.getByRole('menuitem', { name: '岗位管理' }).click();
   const positions = new ListPage(page);

@@ -9,7 +9,7 @@ import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 test('positions: sign in, add, search, edit, detail, delete', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
-  await login.signIn('admin', E2E_ADMIN_PASSWORD);
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
 
   await page.getByRole('menuitem', { name: '岗位管理' }).click();
   const positions = new ListPage(page);

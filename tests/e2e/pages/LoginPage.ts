@@ -14,4 +14,14 @@ export class LoginPage {
     await this.page.getByPlaceholder('密码').fill(password);
     await this.page.getByRole('button', { name: /登\s*录/ }).click();
   }
+
+  /**
+   * Signs in and, on /menuList, chooses the top-level menu (spec 000 §2 guard step 3: a browser without a
+   * stored choice goes there first), landing on the home page.
+   */
+  async signInTo(system: string, username: string, password: string): Promise<void> {
+    await this.signIn(username, password);
+    await this.page.getByRole('button', { name: system }).click();
+    await expect(this.page).toHaveURL(/#\/dashboard\/analysis$/);
+  }
 }

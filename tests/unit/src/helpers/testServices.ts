@@ -4,6 +4,7 @@ import { createAntdFeedback } from '../../../../src/app/createAntdFeedback';
 import { createAppI18n } from '../../../../src/i18n/createAppI18n';
 import { createLanguagePreference } from '../../../../src/i18n/languagePreference';
 import { createSessionStore } from '../../../../src/session/createSessionStore';
+import { createSettingsStore } from '../../../../src/settings/createSettingsStore';
 import { createFakeHttp, type FakeHttp, type FakeRoutes } from './fakeHttp';
 
 export type TestServices = AppServices & { http: FakeHttp };
@@ -17,6 +18,7 @@ export function createTestServices(routes: FakeRoutes = {}, lang: Lang = 'zh-CN'
     session: createSessionStore({ local: window.localStorage, session: window.sessionStorage }),
     i18n: createAppI18n(lang),
     languagePreference: createLanguagePreference(window.localStorage),
-    feedback: createAntdFeedback(() => undefined),
+    feedback: createAntdFeedback(),
+    settings: createSettingsStore(window.localStorage),
   };
 }

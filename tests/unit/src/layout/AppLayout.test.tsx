@@ -8,6 +8,10 @@ import { createTestServices } from '../helpers/testServices';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+/** the tab titles (antd's close buttons are tabs of their own, without text) */
+const tabTitles = (tabList: HTMLElement) => within(tabList).getAllByRole('tab').map((t) => t.textContent).filter(Boolean);
+const tabClosers = (tabList: HTMLElement) => Array.from(tabList.querySelectorAll<HTMLElement>('.ant-tabs-tab-remove'));
+
 async function renderLayout(path: string, routes = {}, prefetchModelPage?: (modelId: string) => void) {
   const services = createTestServices(routes);
   services.session.signIn(loginResult());
@@ -66,7 +70,7 @@ describe('AppLayout', () => {
     expect(await screen.findByText('model page system.position')).toBeInTheDocument();
     expect(prefetch.mock.calls).toEqual([['system.position']]);
     // 1. re-renders of the layout (a collapsed menu) and another query start nothing
-    await userEvent.setup({ delay: null }).click(screen.getByRole('img', { name: 'left' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '收起菜单' }));
     await router.navigate('/system/position?id=1');
     expect(prefetch).toHaveBeenCalledTimes(1);
     // 2. another model, a page that is no model, then the first model again
@@ -79,10 +83,34 @@ describe('AppLayout', () => {
     expect(prefetch.mock.calls).toEqual([['system.position'], ['system.positionDetail'], ['system.position']]);
   });
 
-  it('redirects the root to the first menu item and unknown paths to /404', async () => {
-    const { router } = await renderLayout('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/position'));
+  it('redirects the root to /dashboard/analysis and unknown paths to /404', async () => {
+    const { router } = await renderLayout('/', { 'GET /sys/home/figures': { days: [], modules: [] } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analysis'));
     await router.navigate('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('opens a tab per page after the home tab; the home tab and the last tab cannot be closed', async () => {
+    const { router } = await renderLayout('/system/position', { 'GET /sys/home/figures': { days: [], modules: [] } });
+    const user = userEvent.setup({ delay: null });
+    const tabList = await screen.findByRole('tablist');
+    expect(tabTitles(tabList)).toEqual(['首页', '岗位管理']);
+    // the home page's title is the product name alone (spec 000 §2)
+    await router.navigate('/dashboard/analysis');
+    await waitFor(() => expect(document.title).toBe('云数字实验室'));
+    await user.click(tabClosers(tabList)[0]!);
+    expect(await screen.findByText('首页不能关闭!')).toBeInTheDocument();
+    expect(tabTitles(tabList)).toHaveLength(2);
+  });
+
+  it('closes the active tab and shows its neighbour', async () => {
+    const { router } = await renderLayout('/system/position', { 'GET /sys/home/figures': { days: [], modules: [] } });
+    const user = userEvent.setup({ delay: null });
+    await router.navigate('/system/legacy');
+    const tabList = await screen.findByRole('tablist');
+    await waitFor(() => expect(tabTitles(tabList)).toHaveLength(3));
+    await user.click(tabClosers(tabList).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/position'));
+    expect(tabTitles(tabList)).toEqual(['首页', '岗位管理']);
   });
 });

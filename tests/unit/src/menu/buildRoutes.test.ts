@@ -50,13 +50,16 @@ describe('buildRoutes', () => {
     expect(byPath['/system/noroute']).toBeUndefined();
   });
 
-  it('redirects the root to the first menu item and anything else to /404', () => {
-    expect(byPath['/']).toEqual({ kind: 'redirect', path: '/', to: '/system/org' });
+  it('has the fixed home page first, redirects the root to it and anything else to /404 (spec 000 §2 fixed routes)', () => {
+    expect(routes[0]).toEqual({ kind: 'home', path: '/dashboard/analysis' });
+    expect(byPath['/']).toEqual({ kind: 'redirect', path: '/', to: '/dashboard/analysis' });
     expect(byPath['*']).toEqual({ kind: 'redirect', path: '*', to: '/404' });
   });
 
-  it('sends the root to /menuList when the subtree has no routes', () => {
-    expect(buildRoutes([])).toContainEqual({ kind: 'redirect', path: '/', to: '/menuList' });
+  it('keeps the home page when the subtree has no routes, and when a menu item claims its path', () => {
+    expect(buildRoutes([])).toContainEqual({ kind: 'redirect', path: '/', to: '/dashboard/analysis' });
+    const claimed = buildRoutes([{ id: 'd', path: '/dashboard/analysis', component: 'ModelPage/x', meta: { title: 'x' } }]);
+    expect(claimed.filter((r) => r.path === '/dashboard/analysis')).toEqual([{ kind: 'home', path: '/dashboard/analysis' }]);
   });
 });
 

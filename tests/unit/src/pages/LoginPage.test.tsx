@@ -69,7 +69,7 @@ describe('LoginPage', () => {
     const services = createTestServices({ 'POST /sys/login': loginResult() });
     const { router } = await renderLogin(services, '/user/login?redirect=%2F%2Fevil.example.com');
     await signIn();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analysis'));
   });
 
   it('when mustChangePassword, opens the password change that cannot be dismissed, then continues', async () => {
@@ -112,7 +112,7 @@ describe('LoginPage', () => {
     await user.click(within(dialog).getByRole('combobox'));
     await user.click(await screen.findByText('检测二部'));
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analysis'));
     expect(services.http.calls.at(-1)).toMatchObject({ method: 'PUT', url: '/sys/selectDepart', body: { orgCode: 'A02', username: 'admin' } });
     expect(services.session.state.userInfo?.orgCode).toBe('A02');
   });
@@ -122,6 +122,6 @@ describe('LoginPage', () => {
     const { router } = await renderLogin(services);
     await signIn();
     expect(await screen.findByText('您尚未设置部门信息!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analysis'));
   });
 });

@@ -46,8 +46,8 @@ describe('the guarded router', () => {
     services.session.signIn(loginResult());
     services.session.chooseTopMenu('system');
     const { router } = await renderApp(services, '/user/login');
-    expect(await screen.findByText('app area at /')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('app area at /dashboard/analysis')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/analysis');
   });
 
   it('signs out and returns to the sign-in page when the permissions cannot be loaded', async () => {
