@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // rendering antd forms in jsdom takes seconds when both cores are busy (seen: 5–7 s under load);
+          // a timeout is a hang detector here, never a performance budget (those live in bench/)
+          testTimeout: 20_000,
         },
       },
       {
