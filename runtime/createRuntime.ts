@@ -5,6 +5,7 @@ import { createDataProvider } from './data/createDataProvider';
 import type { DataProvider } from './data/DataProvider';
 import type { HttpClient } from './data/HttpClient';
 import { dataResources } from './data/i18n';
+import { FIELDS_NAMESPACE, fieldResources } from './fields/i18n';
 import type { FieldRegistry } from './fields/createFieldRegistry';
 import { createDefaultFieldRegistry } from './fields/defaultFields';
 import { createDictSource } from './fields/dict/createDictSource';
@@ -64,6 +65,7 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
   const { http, i18n, access } = options;
   addNamespace(i18n, RENDER_NAMESPACE, renderResources);
   addNamespace(i18n, 'data', dataResources as Partial<Record<Lang, object>>);
+  addNamespace(i18n, FIELDS_NAMESPACE, fieldResources);
 
   const lang = () => currentLang(i18n);
   const fields = options.fields ?? createDefaultFieldRegistry();

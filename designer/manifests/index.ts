@@ -16,6 +16,13 @@ import { numberRangeManifest } from './NumberRange.manifest';
 import { radioGroupManifest } from './Radio.Group.manifest';
 import { selectManifest } from './Select.manifest';
 import { switchManifest } from './Switch.manifest';
+import { barcodeManifest } from './Barcode.manifest';
+import { qrCodeManifest } from './QrCode.manifest';
+import { amountCapitalsManifest } from './AmountCapitals.manifest';
+import { calcFieldManifest } from './CalcField.manifest';
+import { cronInputManifest } from './CronInput.manifest';
+import { dictSearchSelectManifest } from './DictSearchSelect.manifest';
+import { areaPickerManifest } from './AreaPicker.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -44,6 +51,13 @@ export const widgetManifests: readonly WidgetManifest[] = [
   dictSelectManifest,
   dictRadioManifest,
   dictTagManifest,
+  barcodeManifest,
+  qrCodeManifest,
+  amountCapitalsManifest,
+  calcFieldManifest,
+  cronInputManifest,
+  dictSearchSelectManifest,
+  areaPickerManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

@@ -34,6 +34,15 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   DictSelect,
   DictRadio,
   DictTag,
+  // the shared widgets of spec 000 §2, each fetched by the first form that names it (jsbarcode, the
+  // region data and antd's QRCode/Cascader stay out of screens that never show them)
+  Barcode: lazyField(() => import('./Barcode').then((m) => m.Barcode)),
+  QrCode: lazyField(() => import('./QrCode').then((m) => m.QrCode)),
+  AmountCapitals: lazyField(() => import('./AmountCapitals').then((m) => m.AmountCapitals)),
+  CalcField: lazyField(() => import('./CalcField').then((m) => m.CalcField)),
+  CronInput: lazyField(() => import('./CronInput').then((m) => m.CronInput)),
+  DictSearchSelect: lazyField(() => import('./DictSearchSelect').then((m) => m.DictSearchSelect)),
+  AreaPicker: lazyField(() => import('./AreaPicker').then((m) => m.AreaPicker)),
 };
 
 /**
