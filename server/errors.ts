@@ -45,6 +45,7 @@ const CATALOGUE = {
   CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED: { kind: 'forbidden', 'zh-CN': '首次登录请先修改初始密码', en: 'Please change the initial password first' },
   CL_ERR_NO_PERMISSION: { kind: 'noPermission', 'zh-CN': '没有权限，请联系管理员授权', en: 'No permission, please ask an administrator' },
   CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
+  CL_ERR_TENANT_DISABLED: { kind: 'forbidden', 'zh-CN': '该租户已停用，请联系管理员', en: 'This tenant is disabled, please contact an administrator' },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },
   CL_ERR_PASSWORD_CHANGE_LOCKED: { kind: 'business', 'zh-CN': '旧密码错误次数过多，请于{minutes}分钟后再试！', en: 'Too many wrong old passwords, try again in {minutes} minutes!' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { attemptFailed, attemptSucceeded, loginAccount, reserveAttempt } from '../auth/loginAttempts.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
-import { userTenantIds } from '../auth/userTenantIds.js';
+import { userTenants } from '../auth/userTenantIds.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { multiDepartOf, toUserInfo, userDeparts } from '../auth/userInfo.js';
@@ -70,17 +70,21 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
         await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.frozen' });
         throw appError('CL_ERR_AUTH_FROZEN');
       }
+      const tenants = await userTenants(db, user.id);
+      if (tenants.linked && tenants.enabled.length === 0) {
+        await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.failure', detail: 'every tenant of the user is disabled' });
+        throw appError('CL_ERR_TENANT_DISABLED');
+      }
       const departs = await userDeparts(db, user.id);
       let orgCode = user.orgCode;
       if (!departs.some((d) => d.orgCode === orgCode)) orgCode = departs.length === 1 ? departs[0]!.orgCode : null;
       await db.updateTable('sysUser').set({ orgCode }).where('id', '=', user.id).execute();
       const { token } = await createSession(db, user.id, config.session, { ip: request.ip, userAgent: request.headers['user-agent'] });
       await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.success' });
-      const tenantIds = await userTenantIds(db, user.id);
       return toJeecgEnvelope(
         {
           token,
-          userInfo: toUserInfo({ ...user, orgCode }, tenantIds),
+          userInfo: toUserInfo({ ...user, orgCode }, tenants.enabled),
           departs,
           multi_depart: multiDepartOf(departs),
           sysAllDictItems: toDictOptionMap(await app.ctx.dicts.all()),

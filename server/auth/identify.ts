@@ -10,6 +10,8 @@ export interface Identity extends SessionUser {
   tenantId: number | null;
   /** whether the user holds the permission asked for (true when none was asked) */
   granted: boolean;
+  /** tenantId is null because the user's (asked) tenants are all disabled or gone */
+  tenantDisabled: boolean;
 }
 
 interface IdentityRow {
@@ -25,6 +27,7 @@ interface IdentityRow {
   delFlag: number;
   mustChangePassword: number;
   tenantId: number | null;
+  linkedTenantId: number | null;
   granted: number | boolean;
 }
 
@@ -55,7 +58,9 @@ function createLookup(db: Kysely<Database>): Lookup {
       return sql<IdentityRow>`
         select s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, s.revoke_reason,
                u.username, u.realname, u.org_code, u.status, u.del_flag, u.must_change_password,
-               (select min(t.tenant_id) from sys_user_tenant t where t.user_id = s.user_id ${tenantCondition}) as tenant_id,
+               (select min(t.tenant_id) from sys_user_tenant t join sys_tenant st on st.id = t.tenant_id
+                 where t.user_id = s.user_id and st.status = 1 ${tenantCondition}) as tenant_id,
+               (select min(t.tenant_id) from sys_user_tenant t where t.user_id = s.user_id ${tenantCondition}) as linked_tenant_id,
                ${granted} as granted
         from sys_session s join sys_user u on u.id = s.user_id
         where s.id = ${sessionId}`;
@@ -102,6 +107,7 @@ export function createIdentify(db: Kysely<Database>, policy: SessionPolicy): Ide
       orgCode: row.orgCode,
       mustChangePassword: row.mustChangePassword === 1,
       tenantId: row.tenantId,
+      tenantDisabled: row.tenantId === null && row.linkedTenantId !== null,
       granted: row.granted === 1 || row.granted === true,
     };
   };

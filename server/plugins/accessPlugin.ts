@@ -209,7 +209,9 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
       });
       throw verdict;
     }
-    const { tenantId, granted, ...user } = verdict;
+    const { tenantId, granted, tenantDisabled, ...user } = verdict;
+    // a disabled tenant keeps no session working: its users learn why, everyone else gets the usual 403
+    if (tenantId === null && tenantDisabled) throw appError('CL_ERR_TENANT_DISABLED');
     if (tenantId === null) {
       void logSecurityEvent(db, {
         event: 'tenant.mismatch',
