@@ -123,6 +123,17 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         expect(login.json()).toMatchObject({ success: true, result: { userInfo: { username, mustChangePassword: true } } });
       });
 
+      it('takes the staff record’s columns from the staff module’s extension, with their rules', async () => {
+        const admin = client(t, await t.login());
+        const staff = { workNo: 'G-001', sex: 2, idcard: '11010519491231002X', phone: '13800138000', email: 'zhang@lab.cn', hiredate: '2020-03-01', educationExperience: '2010-2014 某大学', avatar: ['avatar/1.png'] };
+        const created = await admin.post(BASE, { username: `st${unique()}`, realname: '员工', password: 'Start1234s', ...staff });
+        expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { ...staff, avatar: 'avatar/1.png', sex_dictText: '女' } });
+        const found = await admin.get(BASE, { workNo: 'G-001' });
+        expect(found.body.data.list.map((u: { workNo: string }) => u.workNo)).toEqual(['G-001']);
+        const bad = await admin.post(BASE, { username: `sb${unique()}`, realname: '员工', password: 'Start1234s', idcard: '123', phone: '12345' });
+        expect(bad.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'idcard', message: '身份证号格式不对!' }, { field: 'phone', message: '请输入正确的手机号码!' }] } });
+      });
+
       it('refuses a weak first password, a password in an edit, and the server-kept fields', async () => {
         const admin = client(t, await t.login());
         const weak = await admin.post(BASE, { username: `wk${unique()}`, realname: '弱', password: '123456' });
