@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -43,7 +44,7 @@ describe.each(matrix)('$kind: a disabled tenant', ({ kind, available }) => {
       const refused = await signIn('seven');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ success: false, error: 'CL_ERR_TENANT_DISABLED', message: '该租户已停用，请联系管理员' });
-      const rows = await t.app.ctx.db.db.selectFrom('sysPosition').select('id').where('enCode', '=', 'OFF7').execute();
+      const { rows } = await sql`select id from sys_position where en_code = ${'OFF7'}`.execute(t.app.ctx.db.db);
       expect(rows).toHaveLength(0);
 
       await setTenantStatus(1);
