@@ -3,9 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
 import homeFiguresRoutes from './api/homeFigures.js';
+import announcementRoutes from './api/announcements.js';
 import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
+import noticeSocketRoutes from './api/noticeSocket.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
 import sysLoginRoutes from './api/sysLogin.js';
@@ -27,6 +29,9 @@ import { withEngineHooks } from './engine/dataRuleHooks.js';
 import { registerUserHooks } from './auth/userHooks.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
+import { registerAnnouncementHooks } from './notices/announcementHooks.js';
+import type { NoticeBus } from './notices/noticeBus.js';
+import { openNotices } from './notices/openNotices.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
 import { syncModuleData } from './engine/syncModuleData.js';
@@ -56,10 +61,11 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
   };
 }
 
-/** The user model's hooks plus the caller's (withEngineHooks adds the data-rule ones). */
-function appHooks(config: AppConfig, extra: HookRegistry | undefined): HookRegistry {
+/** The user and announcement models' hooks plus the caller's (withEngineHooks adds the data-rule ones). */
+function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus): HookRegistry {
   const hooks = createHookRegistry();
   registerUserHooks(hooks, config);
+  registerAnnouncementHooks(hooks, notices.publish);
   copyHooks(extra, hooks);
   return hooks;
 }
@@ -73,6 +79,8 @@ export interface BuildAppOptions {
   onQuery?: (sql: string, durationMs: number) => void;
   /** named model hooks (model.hooks.beforeSave) besides the built-in ones (user.hashPassword) */
   hooks?: HookRegistry;
+  /** the notice socket's ping and session check period (default 20 s; tests shorten it) */
+  noticeHeartbeatMs?: number;
 }
 
 /**
@@ -97,6 +105,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   let db: DbHandle | null = null;
   let store: ModelStore | null = null;
+  let notices: NoticeBus | null = null;
   try {
     db = createDb({
       dataDir: config.dataDir,
@@ -105,6 +114,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       onQuery: queryObserver(app, config, options.onQuery),
     });
     await migrateCore(db.db);
+    notices = await openNotices(db, config, (message, error) => app.log.warn({ err: error }, message));
     const fileModules = loadModules(config.schemaDirs);
     const dicts = createDictCache(db.db);
     const translate = createTranslator(fileModules);
@@ -113,7 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
-      hooks: withEngineHooks(appHooks(config, options.hooks), (id) => store?.current().modules.models.get(id)),
+      hooks: withEngineHooks(appHooks(config, options.hooks, notices), (id) => store?.current().modules.models.get(id)),
       env: createEngineEnv(db, translate, dicts, config.dataDir),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
@@ -174,12 +184,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(homeFiguresRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
     await app.register(importReportRoutes);
+    await app.register(announcementRoutes);
+    await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;
+    const noticeBus = notices;
     app.addHook('onClose', async () => {
       securityLogRetention.stop();
       await rejections.close();
+      await noticeBus.close();
       await modelStore.close();
       await handle.close();
     });
@@ -188,6 +202,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   } catch (error) {
     await app.close().catch(() => {});
     await store?.close().catch(() => {});
+    await notices?.close().catch(() => {});
     await db?.close().catch(() => {});
     throw error;
   }

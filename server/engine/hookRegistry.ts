@@ -48,6 +48,11 @@ export interface OperationHookContext {
   db: Transaction<Database>;
   /** declares a table the hook wrote (the model's own is always counted): its cached totals are dropped */
   touch(table: string): void;
+  /**
+   * Runs the task once the transaction has committed, never after a rollback: telling others (sockets,
+   * other servers) about the change before then could announce something that never happened.
+   */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Lang } from '../../runtime/model/types.js';
 import { createIdentify, type IdentifyRequest } from '../auth/identify.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import type { SessionUser } from '../auth/sessions.js';
+import { socketTokenOf } from '../auth/socketToken.js';
 import { looksLikeToken } from '../auth/tokens.js';
 import { appError, AppError } from '../errors.js';
 import { requestLang } from '../i18n/requestLang.js';
@@ -92,14 +93,14 @@ export interface AccessPluginOptions {
   sessionPolicy: { lifetimeMs: number; idleMs: number };
 }
 
-/** The token of a request: X-Access-Token, or a bearer Authorization header. Never a query parameter. */
+/** The token of a request: X-Access-Token, a bearer Authorization header, or a WebSocket's subprotocol. Never a query parameter. */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers['x-access-token'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value) return value;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
-  return null;
+  return socketTokenOf(request.headers);
 }
 
 const API_PREFIXES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/websocket', '/vxeSocket'];

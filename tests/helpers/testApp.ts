@@ -32,6 +32,8 @@ export interface TestAppOptions {
   onQuery?: (sql: string, durationMs: number) => void;
   /** named model hooks the app's models may reference */
   hooks?: HookRegistry;
+  /** the notice socket's heartbeat period */
+  noticeHeartbeatMs?: number;
 }
 
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
@@ -49,6 +51,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     onGeneratedAdminPassword: options.onGeneratedAdminPassword,
     onQuery: options.onQuery,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    noticeHeartbeatMs: options.noticeHeartbeatMs,
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>
     app.inject({

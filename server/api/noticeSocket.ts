@@ -1,0 +1,98 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { createIdentify } from '../auth/identify.js';
+import { userTenantIds } from '../auth/userTenantIds.js';
+import { appError, AppError } from '../errors.js';
+import type { NoticeBus } from '../notices/noticeBus.js';
+import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+
+export interface NoticeSocketOptions {
+  bus: NoticeBus;
+  /** how often the server pings, checks the session again and drops a peer that did not answer (spec: 20 s) */
+  heartbeatMs?: number;
+}
+
+/** Text heartbeats the Jeecg clients send; each is answered to its own sender only. */
+const HEARTBEATS = new Set(['HeartBeat', 'heartcheck', 'ping']);
+const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+/** policy violation: the only close code a refused socket gets, with no reason text */
+const REFUSED = 1008;
+
+/** A cross-site page may not open a socket with the user's token: the Origin, when sent, is this host. */
+function assertSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== request.headers.host) throw appError('CL_ERR_NO_PERMISSION');
+}
+
+/**
+ * WebSocket /websocket/{userId}: the header bell's live notices (spec 000 §4, §7; security.md §22).
+ * The handshake is authenticated by the access hook like any route, with the token sent as the
+ * subprotocol; the path's user must be the token's, else the socket is closed without a reason. The
+ * server pings every 20 s, checks the session again each time (a signed-out or frozen user's socket
+ * closes within one beat) and drops a peer that stopped answering. Client frames are never relayed:
+ * text heartbeats get a reply to their sender, anything else is ignored.
+ */
+async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOptions): Promise<void> {
+  const { bus } = options;
+  const heartbeatMs = options.heartbeatMs ?? 20_000;
+  const { db } = app.ctx.db;
+  const identify = createIdentify(db, app.ctx.config.session);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Every upgrade request is routed like a request; one refused before the websocket plugin saw it
+  // (the access hook's 401, an unknown path) has no HTTP parser left on its connection, so nobody would
+  // ever close it: close it once the refusal is written.
+  app.addHook('onResponse', async (request) => {
+    if (request.raw.headers.upgrade !== undefined && request.ws !== true) request.raw.socket.destroy();
+  });
+
+  app.get<{ Params: { userId: string } }>(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      schema: { params: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', minLength: 1, maxLength: 36 } } } },
+      config: { access: 'authenticated' },
+      preValidation: async (request) => assertSameOrigin(request),
+    },
+    async (socket: WebSocket, request) => {
+      const auth = authOf(request);
+      if (request.params.userId !== auth.userId) return socket.close(REFUSED);
+      const token = tokenOf(request)!;
+      const tenantIds = await userTenantIds(db, auth.userId);
+      // closed while its tenants were read: nothing to register
+      if (socket.readyState !== socket.OPEN) return;
+      const remove = bus.hub.add({ userId: auth.userId, tenantIds, send: (text) => socket.send(text) });
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      socket.on('message', (data, isBinary) => {
+        alive = true;
+        if (!isBinary && HEARTBEATS.has(data.toString())) socket.send(HEARTBEAT_REPLY);
+      });
+      const beat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+        identify(token, { tenant: null, permission: null }).then(
+          (verdict) => verdict instanceof AppError && socket.close(REFUSED),
+          (error: unknown) => request.log.warn({ err: error }, 'notice socket: session check failed'),
+        );
+      }, heartbeatMs);
+      beat.unref();
+      socket.on('close', () => {
+        clearInterval(beat);
+        remove();
+      });
+    },
+  );
+}
+
+// not encapsulated: the upgrade guard above must see upgrade requests to every path
+export default fp(noticeSocketRoutes, { name: 'cloudlab-notice-socket', dependencies: ['cloudlab-access'] });

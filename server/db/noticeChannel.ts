@@ -1,0 +1,28 @@
+/**
+ * A published or revoked announcement, as the servers of one database tell each other. Recipients
+ * are not in it: each server looks up those of its own connected users (a list of ids could exceed
+ * what one notification may carry).
+ */
+export interface NoticeMessage {
+  tenantId: number;
+  /** the announcement */
+  msgId: string;
+  /** 'topic': every user of the tenant (msgType ALL); 'user': the announcement's chosen users */
+  cmd: 'topic' | 'user';
+  /** the announcement's title */
+  msgTxt: string;
+}
+
+export interface NoticeNotifier {
+  /** called after the change has committed; every server (this one included) hears it once */
+  publish(message: NoticeMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface NoticeChannelHandlers {
+  onMessage: (message: NoticeMessage) => void;
+  warn: (message: string, error?: unknown) => void;
+}
+
+/** Opens the notice channel of one database (server/db/dialects/<name>/noticeChannel.ts). */
+export type OpenNoticeChannel = (handlers: NoticeChannelHandlers) => Promise<NoticeNotifier>;

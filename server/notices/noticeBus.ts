@@ -1,0 +1,71 @@
+import type { NoticeMessage, OpenNoticeChannel } from '../db/noticeChannel.js';
+import { createNoticeHub, type NoticeHub } from './noticeHub.js';
+import type { NoticeDb } from './noticeTables.js';
+
+export interface NoticeBus {
+  /** this process's sockets */
+  hub: NoticeHub;
+  /** tells every server of the database (this one too); call it after the change has committed */
+  publish(message: NoticeMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface NoticeBusOptions {
+  db: NoticeDb;
+  openChannel: OpenNoticeChannel;
+  warn: (message: string, error?: unknown) => void;
+}
+
+// a bound `in` list stays well under both databases' parameter limits
+const IN_CHUNK = 500;
+
+/** What a socket receives: the shape Jeecg's header bell reads ({cmd, msgId, msgTxt}). */
+export function noticeFrame(message: NoticeMessage): string {
+  return JSON.stringify({ cmd: message.cmd, msgId: message.msgId, msgTxt: message.msgTxt });
+}
+
+function isNoticeMessage(value: unknown): value is NoticeMessage {
+  const m = value as Partial<NoticeMessage> | null;
+  return (
+    typeof m === 'object' && m !== null && typeof m.tenantId === 'number' && typeof m.msgId === 'string' && typeof m.msgTxt === 'string' && (m.cmd === 'topic' || m.cmd === 'user')
+  );
+}
+
+/**
+ * Publish/revoke → the channel (every server of the database) → each server's own connected users who
+ * may see the announcement: everyone of the tenant for 'topic', the announcement's recipients (its
+ * send rows) for 'user'. A server without a socket in the tenant does not query at all.
+ */
+export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions): Promise<NoticeBus> {
+  const hub = createNoticeHub();
+
+  async function addressed(msgId: string, online: string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (let i = 0; i < online.length; i += IN_CHUNK) {
+      const rows = await db
+        .selectFrom('sysAnnouncementSend')
+        .select('userId')
+        .where('anntId', '=', msgId)
+        .where('userId', 'in', online.slice(i, i + IN_CHUNK))
+        .execute();
+      found.push(...rows.map((r) => r.userId));
+    }
+    return found;
+  }
+
+  async function deliver(message: NoticeMessage): Promise<void> {
+    const online = hub.usersIn(message.tenantId);
+    if (online.length === 0) return;
+    const recipients = message.cmd === 'topic' ? online : await addressed(message.msgId, online);
+    hub.deliver(recipients, message.tenantId, noticeFrame(message));
+  }
+
+  const notifier = await openChannel({
+    onMessage(message) {
+      if (!isNoticeMessage(message)) return warn('notice message not understood');
+      deliver(message).catch((error: unknown) => warn('notice not delivered', error));
+    },
+    warn,
+  });
+  return { hub, publish: (message) => notifier.publish(message), close: () => notifier.close() };
+}
