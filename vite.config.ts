@@ -28,6 +28,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(API_FAMILIES.map((p) => [p, { target: 'http://127.0.0.1:8080', changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(API_FAMILIES.map((p) => [p, { target: 'http://127.0.0.1:8080', changeOrigin: false }])),
+      // the header bell's notice socket
+      '/websocket': { target: 'ws://127.0.0.1:8080', ws: true, changeOrigin: false },
+    },
   },
 });

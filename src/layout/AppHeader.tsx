@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import type { MenuNode } from '../session/types';
 import { AppLogo } from './AppLogo';
 import { FullscreenButton } from './FullscreenButton';
+import { HeaderNotice } from '../notices/HeaderNotice';
 import { MenuSearch } from './MenuSearch';
 import { SideMenu } from './SideMenu';
 import type { Device } from './useDevice';
@@ -80,6 +81,7 @@ export function AppHeader(props: AppHeaderProps) {
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 4, flexShrink: 0, color: colour, ...(topMenu ? { width: 360 } : {}) }}>
         {!mobile && <MenuSearch nodes={props.nodes} width={topMenu ? 140 : 180} />}
         {!mobile && <FullscreenButton />}
+        <HeaderNotice />
         <LanguageSwitch />
         <UserDropdown compact={mobile} />
         <Tooltip title={t('settings.title')}>

@@ -16,5 +16,5 @@ export function modelIdAt(routes: readonly RouteSpec[], pathname: string): strin
 /** Whether a path shows a page (and so gets a tab), rather than redirecting elsewhere. */
 export function showsPage(routes: readonly RouteSpec[], pathname: string): boolean {
   const kind = routeAt(routes, pathname)?.kind;
-  return kind === 'home' || kind === 'model' || kind === 'unavailable';
+  return kind === 'home' || kind === 'announcements' || kind === 'model' || kind === 'unavailable';
 }

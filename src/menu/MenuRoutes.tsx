@@ -6,6 +6,7 @@ import type { RouteSpec } from './buildRoutes';
 
 // the home page brings its charts along: loaded when it is first shown
 const HomePage = lazy(async () => ({ default: (await import('../pages/home/HomePage')).HomePage }));
+const MyAnnouncementsPage = lazy(async () => ({ default: (await import('../notices/MyAnnouncementsPage')).MyAnnouncementsPage }));
 
 export interface MenuRoutesProps {
   routes: readonly RouteSpec[];
@@ -32,6 +33,12 @@ function elementOf(route: RouteSpec, renderModelPage: MenuRoutesProps['renderMod
       return (
         <Suspense fallback={<PageLoading />}>
           <HomePage />
+        </Suspense>
+      );
+    case 'announcements':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <MyAnnouncementsPage />
         </Suspense>
       );
     case 'redirect':

@@ -1,10 +1,11 @@
-import { DEFAULT_HOME_PATH, NOT_FOUND_PATH } from '../app/constants';
+import { DEFAULT_HOME_PATH, NOT_FOUND_PATH, USER_ANNOUNCEMENT_PATH } from '../app/constants';
 import type { MenuNode } from '../session/types';
 import { menuNodeKind } from './menuNodeKind';
 
 /** A route of the app area, as data: the view (MenuRoutes) turns it into an element. */
 export type RouteSpec =
   | { kind: 'home'; path: string }
+  | { kind: 'announcements'; path: string }
   | { kind: 'model'; path: string; modelId: string; title: string }
   | { kind: 'unavailable'; path: string; component: string; title: string }
   | { kind: 'redirect'; path: string; to: string };
@@ -17,7 +18,7 @@ export type RouteSpec =
  * nodes get no route. A menu item at the home path does not replace the home page.
  */
 export function buildRoutes(nodes: readonly MenuNode[]): RouteSpec[] {
-  const routes: RouteSpec[] = [{ kind: 'home', path: DEFAULT_HOME_PATH }];
+  const routes: RouteSpec[] = [{ kind: 'home', path: DEFAULT_HOME_PATH }, { kind: 'announcements', path: USER_ANNOUNCEMENT_PATH }];
   collect(nodes, routes);
   routes.push({ kind: 'redirect', path: '/', to: DEFAULT_HOME_PATH });
   routes.push({ kind: 'redirect', path: '*', to: NOT_FOUND_PATH });

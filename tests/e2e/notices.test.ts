@@ -1,0 +1,73 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+
+/** An administrator's session outside the browser: it writes and publishes the announcement. */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/sys/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
+  const token = (await login.json()).result.token as string;
+  const headers = { 'X-Access-Token': token };
+  return {
+    async publish(values: Record<string, unknown>): Promise<string> {
+      const created = await (await request.post('/sys/annountCement/add', { headers, data: { priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } })).json();
+      expect(created.success, JSON.stringify(created)).toBe(true);
+      const id = created.result.id as string;
+      const published = await (await request.put(`/sys/annountCement/doReleaseData/${id}`, { headers })).json();
+      expect(published.success, JSON.stringify(published)).toBe(true);
+      return id;
+    },
+  };
+}
+
+// Spec 000 §2/§4 notice lifecycle: an admin publishes, the signed-in user's bell updates within 2 s without
+// a reload (the socket, not the 6 s poll), opening the item marks it read and the bell goes back.
+test('notices: a published announcement reaches the open bell at once; opening it marks it read', async ({ page, request }, testInfo) => {
+  const admin = await adminApi(request);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+
+  const bell = page.getByTestId('notice-bell');
+  await expect(bell).toBeVisible();
+  const badge = page.locator('[data-testid="notice-badge"] .ant-scroll-number');
+  // the first load has answered once the poll's request is back: nothing is unread on a fresh install
+  await page.waitForResponse((r) => r.url().includes('/sys/annountCement/listByUser'));
+  await expect(badge).toHaveCount(0);
+  // the socket is open before the publish (it connects right after the first render)
+  await page.waitForTimeout(500);
+
+  const title = `检测室停电通知 ${Date.now().toString(36)}`;
+  const started = Date.now();
+  await admin.publish({ titile: title, msgContent: '<p>明天 <b>9:00</b> 停电</p><script>window.hacked = 1</script>', openType: 'url', openPage: '/isps/userAnnouncement' });
+  await expect(badge).toHaveAttribute('title', '1', { timeout: 2000 });
+  const latency = Date.now() - started;
+  console.info(`[notices e2e] publish → bell shows it in ${latency} ms`);
+  expect(latency).toBeLessThan(2000);
+
+  await bell.click();
+  const popover = page.getByTestId('notice-popover');
+  await expect(popover).toBeVisible();
+  await expect(popover.getByRole('tab', { name: '通知(1)' })).toBeVisible();
+  await expect(popover.getByRole('tab', { name: '系统消息(0)' })).toBeVisible();
+  const item = popover.getByTestId('notice-item').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item.getByText('紧急消息')).toBeVisible();
+  expect((await popover.boundingBox())?.width).toBe(300);
+  await page.screenshot({ path: testInfo.outputPath('notice-popover-zh-CN.png') });
+
+  await item.click();
+  const dialog = page.getByRole('dialog', { name: '通知消息' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(title)).toBeVisible();
+  await expect(dialog.getByTestId('announcement-content')).toHaveText('明天 9:00 停电');
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  // marked read and reloaded: the badge is gone
+  await expect(badge).toHaveCount(0);
+
+  // 'go and handle' (openType url) leads to the page it names: my announcements, where it is read
+  await dialog.getByRole('button', { name: '去处理' }).click();
+  await expect(page).toHaveURL(/#\/isps\/userAnnouncement$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('已读')).toBeVisible();
+});
