@@ -13,6 +13,8 @@ import sysDictRoutes from './api/sysDict.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
+import uploadChunkRoutes from './api/uploadChunks.js';
+import uploadCommonRoutes from './api/uploadCommon.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
 import { createRejectionLog } from './auth/rejectionLog.js';
 import { startSecurityLogRetention } from './auth/securityLogRetention.js';
@@ -186,6 +188,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(importReportRoutes);
     await app.register(announcementRoutes);
     await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
+    await app.register(uploadCommonRoutes);
+    await app.register(uploadChunkRoutes);
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;
