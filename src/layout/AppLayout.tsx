@@ -2,7 +2,7 @@ import { Drawer, Layout } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { DEFAULT_HOME_PATH } from '../app/constants';
+import { DEFAULT_HOME_PATH, USER_ANNOUNCEMENT_PATH } from '../app/constants';
 import { PageLoading } from '../app/PageLoading';
 import { usePageTitle } from '../app/usePageTitle';
 import { buildRoutes } from '../menu/buildRoutes';
@@ -11,6 +11,7 @@ import { messageCentreTitles } from '../menu/messageCentreTitles';
 import { MenuRoutes } from '../menu/MenuRoutes';
 import { selectMenuSubtree } from '../menu/selectMenuSubtree';
 import { chosenTopMenu } from '../menu/topLevelChoices';
+import { myAnnouncementsTitle } from '../notices/noticeTexts';
 import { useSession } from '../session/useSession';
 import { useAppServices } from '../app/AppServices';
 import { useSettings } from '../settings/useSettings';
@@ -62,13 +63,15 @@ export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps
   const topMenu = chosenTopMenu(menu ?? [], topMenuId);
   const home = pathname === DEFAULT_HOME_PATH;
   // spec 000 §2: "page title · product name", except on the home page
-  usePageTitle(home ? null : (trail.at(-1)?.meta.title ?? null));
+  // the fixed pages that are no menu item name themselves
+  const fixedTitle = useCallback((path: string) => (path === USER_ANNOUNCEMENT_PATH ? myAnnouncementsTitle(i18n) : null), [i18n]);
+  usePageTitle(home ? null : (trail.at(-1)?.meta.title ?? fixedTitle(pathname)));
 
   const isPage = useCallback((path: string) => showsPage(routes, path), [routes]);
   const tabs = usePageTabs(isPage);
   const titleOf = useCallback(
-    (key: string) => (key === DEFAULT_HOME_PATH ? t('breadcrumb.home') : (findMenuTrail(nodes, key).at(-1)?.meta.title ?? key)),
-    [nodes, t],
+    (key: string) => (key === DEFAULT_HOME_PATH ? t('breadcrumb.home') : (findMenuTrail(nodes, key).at(-1)?.meta.title ?? fixedTitle(key) ?? key)),
+    [nodes, t, fixedTitle],
   );
   const keepAlive = useCallback((key: string) => key === DEFAULT_HOME_PATH || findMenuTrail(nodes, key).at(-1)?.meta.keepAlive === true, [nodes]);
   const renderAt = useCallback(

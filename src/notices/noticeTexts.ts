@@ -104,3 +104,9 @@ export function ensureNoticeTexts(i18n: I18n): void {
     if (!i18n.hasResourceBundle(lang, NOTICE_NAMESPACE)) i18n.addResourceBundle(lang, NOTICE_NAMESPACE, texts, true, false);
   }
 }
+
+/** The title of /isps/userAnnouncement (its tab and the document title: it is no menu item). */
+export function myAnnouncementsTitle(i18n: I18n): string {
+  ensureNoticeTexts(i18n);
+  return i18n.t('myTitle', { ns: NOTICE_NAMESPACE });
+}

@@ -70,4 +70,22 @@ test('notices: a published announcement reaches the open bell at once; opening i
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toBeVisible();
   await expect(row.getByText('已读')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '我的消息' })).toBeVisible();
+
+  // the open popover in the other two languages (issue 7: a screenshot per language)
+  await admin.publish({ titile: `系统维护 ${Date.now().toString(36)}`, msgCategory: '2', priority: 'M' });
+  await admin.publish({ titile: `Calibration due ${Date.now().toString(36)}`, priority: 'L' });
+  await expect(badge).toHaveAttribute('title', '2');
+  for (const [lang, name, tab] of [
+    ['en', 'English', 'Notices (1)'],
+    ['zh-TW', /繁[体體]中文/, '通知(1)'],
+  ] as const) {
+    await page.getByRole('button', { name: /语言|Language|語言/ }).click();
+    await page.getByRole('menuitem', { name }).click();
+    await bell.click();
+    await expect(popover.getByRole('tab', { name: tab })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`notice-popover-${lang}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+  }
 });
