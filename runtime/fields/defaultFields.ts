@@ -43,6 +43,8 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   CronInput: lazyField(() => import('./CronInput').then((m) => m.CronInput)),
   DictSearchSelect: lazyField(() => import('./DictSearchSelect').then((m) => m.DictSearchSelect)),
   AreaPicker: lazyField(() => import('./AreaPicker').then((m) => m.AreaPicker)),
+  // the sign-in page imports it directly; forms fetch it on first use
+  SliderVerify: lazyField(() => import('./SliderVerify').then((m) => m.SliderVerify)),
 };
 
 /**

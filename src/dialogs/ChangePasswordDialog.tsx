@@ -36,7 +36,7 @@ export function ChangePasswordDialog({ forced = false, onDone, onCancel }: Chang
     setSaving(true);
     setError(null);
     try {
-      const res = await http.put('/sys/user/updatePassword', { username: userInfo.username, ...values }, { silent: true });
+      const res = await http.put('/sys/user/updatePassword', { username: userInfo.username, ...values }, { silent: true, exclusive: true });
       feedback.toast('success', res.message || t('password.changed'));
       if (userInfo.mustChangePassword) session.setUserInfo({ ...userInfo, mustChangePassword: false });
       onDone();

@@ -65,7 +65,7 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
     setSaving(true);
     setError(null);
     try {
-      const { data } = await http.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username: userInfo.username }, { silent: true });
+      const { data } = await http.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username: userInfo.username }, { silent: true, exclusive: true });
       session.setUserInfo(data.userInfo);
       if (mode === 'switch') feedback.toast('success', t('depart.switched'));
       onDone();

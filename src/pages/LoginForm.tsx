@@ -5,6 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SliderVerify } from '../../runtime/fields/SliderVerify';
 import { credentialErrors, type Credentials } from './credentialErrors';
 import { FieldMessage } from './FieldMessage';
 
@@ -22,7 +23,9 @@ export interface LoginFormProps {
 export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
-  const [shown, setShown] = useState({ username: false, password: false });
+  const [shown, setShown] = useState({ username: false, password: false, slider: false });
+  // spec 000 §2 slider verification before the submit; every attempt needs a fresh one
+  const [verified, setVerified] = useState(false);
   const errors = credentialErrors(values);
   const messageOf = (field: keyof Credentials) => (shown[field] && errors[field] ? t(errors[field]) : null);
   const edit = (field: keyof Credentials, value: string) => {
@@ -32,8 +35,11 @@ export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setShown({ username: true, password: true });
-    if (Object.keys(errors).length === 0) onSubmit({ username: values.username.trim(), password: values.password });
+    setShown({ username: true, password: true, slider: true });
+    if (Object.keys(errors).length > 0 || !verified) return;
+    setVerified(false);
+    setShown((s) => ({ ...s, slider: false }));
+    onSubmit({ username: values.username.trim(), password: values.password });
   }
 
   const usernameMessage = messageOf('username');
@@ -68,6 +74,9 @@ export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
           aria-invalid={passwordMessage ? true : undefined}
           aria-describedby={passwordMessage ? 'login_password_help' : undefined}
         />
+      </FieldMessage>
+      <FieldMessage id="login_slider_help" message={shown.slider && !verified ? t('login.sliderRequired') : null}>
+        <SliderVerify value={verified} onChange={setVerified} text={t('login.sliderIdle')} successText={t('login.sliderDone')} />
       </FieldMessage>
       <div style={{ marginBottom: 24 }}>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>

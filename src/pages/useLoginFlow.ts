@@ -48,7 +48,7 @@ export function useLoginFlow(): LoginFlow {
       setError(null);
       exit.prepare?.();
       try {
-        const { data } = await http.post<LoginResult>('/sys/login', credentials, { silent: true });
+        const { data } = await http.post<LoginResult>('/sys/login', credentials, { silent: true, exclusive: true });
         session.signIn(data);
         multiDepart.current = data.multi_depart;
         setSubmitting(false);

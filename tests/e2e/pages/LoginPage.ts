@@ -12,7 +12,20 @@ export class LoginPage {
   async signIn(username: string, password: string): Promise<void> {
     await this.page.getByPlaceholder('用户名').fill(username);
     await this.page.getByPlaceholder('密码').fill(password);
+    await this.verifySlider();
     await this.page.getByRole('button', { name: /登\s*录/ }).click();
+  }
+
+  /** Drags the slider verification's handle to the end of its track, as a user does. */
+  async verifySlider(): Promise<void> {
+    const handle = this.page.getByRole('slider');
+    const handleBox = (await handle.boundingBox())!;
+    const trackBox = (await handle.locator('..').boundingBox())!;
+    await this.page.mouse.move(handleBox.x + handleBox.width / 2, handleBox.y + handleBox.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(trackBox.x + trackBox.width - handleBox.width / 2 + 4, handleBox.y + handleBox.height / 2, { steps: 8 });
+    await this.page.mouse.up();
+    await expect(handle).toHaveAttribute('aria-valuenow', '100');
   }
 
   /**

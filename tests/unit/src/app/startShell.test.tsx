@@ -9,6 +9,7 @@ import { startShell } from '../../../../src/app/startShell';
 import { loadUiLocale } from '../../../../src/i18n/uiLocales';
 import { loginResult, permissionResult } from '../helpers/fixtures';
 import { createTestServices, type TestServices } from '../helpers/testServices';
+import { verifySlider } from '../helpers/verifySlider';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -46,6 +47,7 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     const shown = await start('#/user/login?redirect=%2Fsystem%2Fposition%3Fid%3D1', services);
     fireEvent.change(await screen.findByLabelText('用户名'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
+    verifySlider();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /登\s*录/ }));
     await waitFor(() => expect(shown).toHaveLength(2));
     expect(isScreen(shown[1], RouterProvider)).toBe(true);

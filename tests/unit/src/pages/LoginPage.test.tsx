@@ -6,6 +6,7 @@ import { serverError } from '../helpers/fakeHttp';
 import { loginResult } from '../helpers/fixtures';
 import { renderRoutes } from '../helpers/renderShell';
 import { createTestServices, type TestServices } from '../helpers/testServices';
+import { verifySlider } from '../helpers/verifySlider';
 
 async function renderLogin(services: TestServices, path = '/user/login') {
   return renderRoutes(
@@ -27,6 +28,7 @@ async function signIn(username = 'admin', password = 'Secret123') {
   const user = userEvent.setup({ delay: null });
   fill(screen.getByLabelText('用户名'), username);
   fill(screen.getByLabelText('密码'), password);
+  verifySlider();
   await user.click(screen.getByRole('button', { name: /登\s*录/ }));
   return user;
 }
@@ -39,6 +41,26 @@ describe('LoginPage', () => {
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     expect(services.http.calls).toEqual([]);
+  });
+
+  it('asks for the slider verification before sending anything, and wants it again after a failed attempt', async () => {
+    const services = createTestServices({
+      'POST /sys/login': () => {
+        throw serverError('用户名或密码错误');
+      },
+    });
+    await renderLogin(services);
+    const user = userEvent.setup({ delay: null });
+    fill(screen.getByLabelText('用户名'), 'admin');
+    fill(screen.getByLabelText('密码'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请先完成滑块验证')).toBeInTheDocument();
+    expect(services.http.calls).toEqual([]);
+    verifySlider();
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-valuetext', '验证通过');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-valuetext', '请按住滑块拖动');
   });
 
   it.each(['用户名或密码错误', '该用户已冻结', '该用户登录失败次数过多，请于10分钟后再次登录！'])('shows the server’s message: %s', async (text) => {

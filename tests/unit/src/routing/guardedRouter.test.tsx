@@ -7,6 +7,7 @@ import { createGuardLoader } from '../../../../src/routing/createGuardLoader';
 import { loginResult, permissionResult } from '../helpers/fixtures';
 import { renderRoutes } from '../helpers/renderShell';
 import { createTestServices, type TestServices } from '../helpers/testServices';
+import { verifySlider } from '../helpers/verifySlider';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -32,6 +33,7 @@ describe('the guarded router', () => {
 
     fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
+    verifySlider();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /登\s*录/ }));
 
     // two top-level menus and none chosen yet: the menu list first, keeping the target
