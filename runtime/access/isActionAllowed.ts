@@ -29,7 +29,8 @@ function names(item: PermissionItem, action: string): boolean {
  *    a. "status '0' in the all-list denies";
  *    b. "an action in the all-list but not in the authorised list is denied";
  *    c. an action in the all-list and in the authorised list is allowed;
- *    d. an action the all-list does not know is not ruled, so it is allowed.
+ *    d. an action the all-list does not know is hidden ("Otherwise the element is removed"): a code no
+ *       permission row declares is a typo or a removed rule, and showing it would grant it to everyone.
  * An element without an action needs no permission.
  * Note: JeecgBoot reads status '0' as "rule switched off, show to all"; the spec says it denies, and
  * the spec wins here.
@@ -42,7 +43,7 @@ export function isActionAllowed(action: string, auth: readonly PermissionItem[],
   if (code === '') return true;
   if (auth.some((item) => item.type === '2' && names(item, code))) return true;
   const rules = allAuth.filter((item) => names(item, code));
-  if (rules.length === 0) return true;
+  if (rules.length === 0) return false;
   if (rules.some((item) => String(item.status) === '0')) return false;
   return auth.some((item) => item.type !== '2' && names(item, code));
 }
