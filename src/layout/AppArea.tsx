@@ -6,6 +6,7 @@ import { useAppServices } from '../app/AppServices';
 import { MENU_LIST_PATH } from '../app/constants';
 import { PageLoading } from '../app/PageLoading';
 import { loadPermissions } from '../session/loadPermissions';
+import { reloadDictItems } from '../session/reloadDictItems';
 import { AppLayout } from './AppLayout';
 import { createSessionDictSource } from './createSessionDictSource';
 
@@ -32,11 +33,12 @@ export function AppArea() {
 
   const prefetchModelPage = useCallback((modelId: string) => runtime.screens.start(modelId), [runtime]);
 
-  // models and menu titles come in the request's language: fetch them again after a switch
+  // models, menu titles and dictionary labels come in the request's language: fetch them again after a switch
   useEffect(() => {
     const onLanguageChanged = () => {
       runtime.models.clear();
       loadPermissions(http, session).catch(() => undefined);
+      reloadDictItems(http, session).catch(() => undefined);
     };
     i18n.on('languageChanged', onLanguageChanged);
     return () => i18n.off('languageChanged', onLanguageChanged);

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
 import { LOGIN_PATH } from '../app/constants';
 import { logout } from '../session/logout';
+import { reloadDictItems } from '../session/reloadDictItems';
 import { useSession } from '../session/useSession';
-import type { DictItemMap } from '../session/types';
 
 const ChangePasswordDialog = lazy(async () => ({ default: (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog }));
 const DepartSelectDialog = lazy(async () => ({ default: (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog }));
@@ -26,8 +26,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   async function clearCache() {
     try {
       await http.get('/sys/dict/refleshCache', undefined, { silent: true });
-      const { data } = await http.get<DictItemMap>('/sys/dict/queryAllDictItems', undefined, { silent: true });
-      session.setDictItems(data);
+      await reloadDictItems(http, session);
       feedback.toast('success', t('header.cacheCleared'));
     } catch {
       feedback.toast('error', t('header.cacheFailed'));

@@ -2,7 +2,6 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../../app/AppServices';
-import { errorMessageOf } from '../../app/errorMessageOf';
 import { useCurrentLanguage } from '../../i18n/useCurrentLanguage';
 import { useSession } from '../../session/useSession';
 import { greetingKey } from './greetingKey';
@@ -27,10 +26,11 @@ export function HomePage() {
   const load = useCallback(
     (signal?: AbortSignal) => {
       setError(null);
+      // not silent: a 401 or an expired session here must sign out like anywhere else (spec 000 §8)
       http
-        .get<HomeFigures>(HOME_FIGURES_URL, undefined, { silent: true, signal })
+        .get<HomeFigures>(HOME_FIGURES_URL, undefined, { signal })
         .then(({ data }) => setFigures(data))
-        .catch((e: unknown) => !signal?.aborted && setError(errorMessageOf(e) ?? t('home.loadFailed')));
+        .catch(() => !signal?.aborted && setError(t('home.loadFailed')));
     },
     [http, t],
   );
