@@ -3,6 +3,12 @@ import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, userWith, type Client, type Reply } from './engineSupport.js';
 
+interface MenuNode {
+  meta: { title: string };
+  hidden?: boolean;
+  children?: MenuNode[];
+}
+
 const matrix = await databaseMatrix();
 
 interface CoreCase {
@@ -58,6 +64,26 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         sys_role_permission: 'system.rolePermission', sys_depart: 'system.depart', sys_user_depart: 'system.userDepart',
         sys_user_position: 'system.userPosition', sys_dict: 'system.dict', sys_dict_item: 'system.dictItem',
         sys_tenant: 'system.tenant', sys_user_tenant: 'system.userTenant',
+      });
+    });
+
+    it('shows the admin every core model under 系统管理, each menu carrying its model’s buttons', async () => {
+      const res = await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token: await t.login() });
+      const { menu, auth } = res.json().result as { menu: MenuNode[]; auth: { action: string }[] };
+      const system = menu.find((m) => m.meta.title === '系统管理')!;
+      const visible = system.children!.filter((m) => !m.hidden).map((m) => m.meta.title);
+      expect(visible).toEqual(['用户管理', '角色管理', '角色成员', '菜单管理', '部门管理', '岗位管理', '数据字典', '数据规则', '角色数据规则', '单据规则', '系统公告', '租户管理']);
+      // link tables have a hidden menu, so their buttons sit in the permission tree under a parent
+      expect(system.children!.filter((m) => m.hidden).map((m) => m.meta.title)).toEqual(['角色授权', '用户部门', '用户岗位', '字典项', '租户成员']);
+      const codes = new Set(auth.map((a) => a.action));
+      for (const prefix of ['system:user:', 'system:role:', 'system:depart:', 'system:dict:', 'system:tenant:', 'system:billRule:']) {
+        for (const action of ['list', 'add', 'edit', 'delete']) expect(codes.has(`${prefix}${action}`), `${prefix}${action}`).toBe(true);
+      }
+      const buttons = await t.app.ctx.db.db.selectFrom('sysPermission').select(['id', 'parentId']).where('id', 'in', ['btn:system:user:add', 'btn:system:dictItem:add', 'btn:system:tenant:list']).execute();
+      expect(Object.fromEntries(buttons.map((b) => [b.id, b.parentId]))).toEqual({
+        'btn:system:user:add': 'system.user',
+        'btn:system:dictItem:add': 'system.dictItem',
+        'btn:system:tenant:list': 'system.tenant',
       });
     });
 
