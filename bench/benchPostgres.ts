@@ -53,7 +53,7 @@ export async function postgresCopyOf(adminUrl: string, sqliteDir: string, rows: 
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const drop = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   try {
-    const app = await buildApp({ config: { dataDir: sqliteDir, databaseUrl: url, adminPassword: BENCH_PASSWORD } });
+    const app = await buildApp({ config: { dataDir: sqliteDir, databaseUrl: url, adminPassword: BENCH_PASSWORD }, adminPasswordFinal: true });
     await app.close();
     const source = new Database(path.join(sqliteDir, 'cloudlab.db'), { readonly: true });
     const target = new pg.Client({ connectionString: url });

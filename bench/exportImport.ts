@@ -65,7 +65,7 @@ function moduleRoot(): string {
 }
 
 async function seed(dataDir: string, modules: string): Promise<void> {
-  const app = await buildApp({ config: { dataDir, databaseUrl: null, adminPassword: PASSWORD, schemaDirs: [path.join(PROJECT_ROOT, 'schemas'), modules] } });
+  const app = await buildApp({ config: { dataDir, databaseUrl: null, adminPassword: PASSWORD, schemaDirs: [path.join(PROJECT_ROOT, 'schemas'), modules] }, adminPasswordFinal: true });
   await app.close();
   const db = new Database(path.join(dataDir, 'cloudlab.db'));
   const insert = db.prepare(

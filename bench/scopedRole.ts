@@ -14,7 +14,7 @@ const DEPARTMENTS = 4;
 
 /** Idempotent: does nothing once the scoped user exists. Written with Kysely, so it serves both databases. */
 export async function seedScopedRole(config: Partial<AppConfig>, password: string): Promise<void> {
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, adminPasswordFinal: true });
   try {
     const db = app.ctx.db.db as unknown as Kysely<unknown>;
     const { rows } = await sql`select 1 as hit from sys_user where username = ${SCOPED_USER}`.execute(db);

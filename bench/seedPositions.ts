@@ -18,7 +18,7 @@ export async function seededDataDir(root: string, rows: number): Promise<string>
   const marker = path.join(dir, 'seeded.json');
   if (fs.existsSync(marker)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
-  const app = await buildApp({ config: { dataDir: dir, databaseUrl: null, adminPassword: BENCH_PASSWORD } });
+  const app = await buildApp({ config: { dataDir: dir, databaseUrl: null, adminPassword: BENCH_PASSWORD }, adminPasswordFinal: true });
   await app.close();
 
   const db = new Database(path.join(dir, 'cloudlab.db'));

@@ -83,6 +83,8 @@ export interface BuildAppOptions {
   hooks?: HookRegistry;
   /** the notice socket's ping and session check period (default 20 s; tests shorten it) */
   noticeHeartbeatMs?: number;
+  /** harnesses only (tests, benchmarks): the first admin password is a fixture, no change is asked (bootstrap.ts) */
+  adminPasswordFinal?: boolean;
 }
 
 /**
@@ -133,7 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await syncModelTables(db, modelStore.current().modules);
     await seedCoreRows(db.db);
     await syncModuleData(db, modelStore.current().modules);
-    const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules);
+    const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules, { passwordFinal: options.adminPasswordFinal === true });
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
     const logError = (error: unknown) => app.log.warn({ err: error }, 'security log write failed');

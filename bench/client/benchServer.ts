@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../../server/config.js';
 import { startProcess, stopProcess, waitForHttp } from '../processes.js';
 
 export const ADMIN_PASSWORD = 'Bench2026pass';
+const FIRST_PASSWORD = 'BenchFirst2026';
 /** A full first page of the positions list (its page size is 20). */
 const POSITIONS = 20;
 
@@ -25,7 +26,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     PORT: String(port),
     HOST: '127.0.0.1',
     CLOUDLAB_DATA_DIR: dataDir,
-    CLOUDLAB_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    CLOUDLAB_ADMIN_PASSWORD: FIRST_PASSWORD,
     LOG_LEVEL: 'warn',
   });
   // should the benchmark die without cleaning up, the server must not outlive it
@@ -41,7 +42,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   };
   try {
     await waitForHttp(`${origin}/readyz`);
-    const token = await signIn(origin);
+    const token = await signIn(origin, await changeFirstPassword(origin));
     await seedPositions(origin, token);
     return { origin, token, stop };
   } catch (error) {
@@ -50,15 +51,28 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   }
 }
 
-async function signIn(origin: string): Promise<string> {
+async function signIn(origin: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: 'admin', password }),
   });
   const body = (await res.json()) as { success: boolean; message: string; result: { token: string } };
   if (!body.success) throw new Error(`bench sign-in failed: ${body.message}`);
   return body.result.token;
+}
+
+/** The first admin password must be changed at first sign-in, as a real install does; returns the new one. */
+async function changeFirstPassword(origin: string): Promise<string> {
+  const token = await signIn(origin, FIRST_PASSWORD);
+  const res = await fetch(`${origin}/sys/user/updatePassword`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-access-token': token },
+    body: JSON.stringify({ username: 'admin', oldpassword: FIRST_PASSWORD, password: ADMIN_PASSWORD, confirmpassword: ADMIN_PASSWORD }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`bench password change failed: ${body.message}`);
+  return ADMIN_PASSWORD;
 }
 
 async function seedPositions(origin: string, token: string): Promise<void> {

@@ -5,20 +5,36 @@ import { ADMIN_ROLE_ID, DEFAULT_TENANT_ID } from '../db/coreIds.js';
 import type { Database } from '../db/schema.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModuleSet } from '../engine/loadModules.js';
+import { passwordProblem } from './passwordPolicy.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import { logSecurityEvent } from './securityLog.js';
 
 export const ADMIN_USERNAME = 'admin';
 const ROOT_DEPART_ORG_CODE = 'A01';
 
+export interface BootstrapOptions {
+  /**
+   * The given first password is final: no change is asked at first sign-in. Only for harnesses whose admin
+   * password is a fixture (tests, benchmarks); main.ts never sets it, and no setting reaches it.
+   */
+  passwordFinal?: boolean;
+}
+
 /**
  * Makes sure an administrator exists. There is no default password: it comes from
- * CLOUDLAB_ADMIN_PASSWORD or is generated here, returned once for main.ts to print, and must be
- * changed at first sign-in. An existing admin is never touched (the variable is a *first* password).
+ * CLOUDLAB_ADMIN_PASSWORD (which must pass the password policy, else the server refuses to start) or
+ * is generated here, returned once for main.ts to print; either way it must be changed at first
+ * sign-in, since it travelled through a terminal or an environment. An existing admin is never
+ * touched (the variable is a *first* password).
  */
-export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _modules: ModuleSet): Promise<{ generatedPassword?: string }> {
+export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _modules: ModuleSet, options: BootstrapOptions = {}): Promise<{ generatedPassword?: string }> {
   const existing = await db.selectFrom('sysUser').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   if (existing) return {};
+  const problem = config.adminPassword ? passwordProblem(config.adminPassword, config.passwordMinLength) : null;
+  if (problem) {
+    const why = { charset: 'letters and digits only, at least one of each', length: `${config.passwordMinLength}-16 characters`, common: 'not a common password' }[problem];
+    throw new Error(`CLOUDLAB_ADMIN_PASSWORD does not pass the password policy (${why}); choose another or leave it unset to have one generated`);
+  }
   const generated = config.adminPassword ? undefined : generatePassword();
   const hash = await hashPassword(config.adminPassword ?? generated!);
   const now = nowText();
@@ -58,7 +74,8 @@ export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _
         status: 1,
         delFlag: 0,
         orgCode: depart.orgCode,
-        mustChangePassword: generated ? 1 : 0,
+        // a generated password is always changed: only its one printout knows it
+        mustChangePassword: options.passwordFinal && !generated ? 0 : 1,
         passwordChangedAt: null,
         createBy: 'system',
         createTime: now,

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   hooks?: HookRegistry;
   /** the notice socket's heartbeat period */
   noticeHeartbeatMs?: number;
+  /** the admin must change the first password at first sign-in, as in production (default: not asked) */
+  adminFirstSignIn?: boolean;
 }
 
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
@@ -50,6 +52,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     },
     onGeneratedAdminPassword: options.onGeneratedAdminPassword,
     onQuery: options.onQuery,
+    adminPasswordFinal: options.adminFirstSignIn !== true,
     ...(options.hooks ? { hooks: options.hooks } : {}),
     noticeHeartbeatMs: options.noticeHeartbeatMs,
   });

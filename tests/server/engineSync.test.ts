@@ -173,6 +173,7 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
             clientDir: path.join(database.dataDir, 'no-client'),
           },
           ...(hooks ? { hooks } : {}),
+          adminPasswordFinal: true,
         });
       }
       const hooked = () => labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeSave: 'labfixture.stampChecker' }));

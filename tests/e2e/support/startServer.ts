@@ -15,4 +15,8 @@ process.env.CLOUDLAB_ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 
 await ensureClientBuild();
+// The admin's first password is a fixture here: create the admin once without the first-sign-in
+// change (production always asks for it), then run the real server on that database.
+const { buildApp } = await import('../../../server/app.js');
+await (await buildApp({ adminPasswordFinal: true })).close();
 await import('../../../server/main.js');
