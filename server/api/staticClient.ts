@@ -18,6 +18,8 @@ export default async function staticClient(app: FastifyInstance, opts: { root: s
     root: opts.root,
     wildcard: true,
     index: ['index.html'],
+    // else send's own "public, max-age=0" replaces the header set below
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -14,6 +14,8 @@ import { authOf } from '../plugins/accessPlugin.js';
 const MAX_PAGE_SIZE = 500;
 const TABLE_DICT_DEFAULT_PAGE_SIZE = 50;
 const MAX_KEYS = 1000;
+/** the dictionary model's edit code (schemas/system/models/dict.model.json), granted to the admin role */
+const DICT_ADMIN_PERMISSION = 'system:dict:edit';
 
 const code = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const t = { type: 'string', maxLength: 20 } as const;
@@ -77,7 +79,8 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
     return filterOptions(toValueTexts(await plainItems(request, dictCode)), query.keyword, query.pageSize);
   }
 
-  app.get('/sys/dict/refleshCache', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async () => {
+  // clearing the cache makes every server re-read every dictionary: for those who may edit them
+  app.get('/sys/dict/refleshCache', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: { access: { permission: DICT_ADMIN_PERMISSION } } }, async () => {
     app.ctx.dicts.clear();
     return toJeecgEnvelope(null);
   });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { appError, AppError } from '../errors.js';
 import { familyOf } from '../../runtime/model/familyOf.js';
 import { toErrorReply } from '../envelopes/toErrorReply.js';
+import { isApiPath } from './accessPlugin.js';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY']);
 
@@ -48,6 +49,9 @@ async function errorPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry personal data and tokens (the sign-in answer): never stored by a browser or
+    // proxy. The built client's files keep the caching staticClient gives them.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
 }
 

@@ -159,6 +159,8 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
             expect(refused.body.error).toBe('CL_ERR_DICT_TABLE_UNKNOWN');
           }
         }
+        // clearing the dictionary cache needs the dictionary edit permission
+        expect((await as('/sys/dict/refleshCache')).body).toMatchObject({ success: false, code: 510 });
       });
 
       it.each([
