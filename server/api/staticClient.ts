@@ -20,6 +20,8 @@ export default async function staticClient(app: FastifyInstance, opts: { root: s
     index: ['index.html'],
     // else send's own "public, max-age=0" replaces the header set below
     cacheControl: false,
+    // .build-stamp and the like are the build's bookkeeping, not the client's files
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

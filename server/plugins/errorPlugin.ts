@@ -15,6 +15,8 @@ function isDatabaseDown(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
 }
 
+const PATH_NOT_FOUND_CODES = new Set(['ENAMETOOLONG', 'ENOTDIR']);
+
 /** Turns any thrown thing into the family's envelope: never a stack, SQL text, driver message or path. */
 export function toAppError(error: unknown): { error: AppError; status?: number; unexpected: boolean } {
   if (error instanceof AppError) return { error, unexpected: false };
@@ -27,8 +29,12 @@ export function toAppError(error: unknown): { error: AppError; status?: number; 
     return { error: appError('CL_ERR_BAD_REQUEST', { detail }), unexpected: false };
   }
   if (isDatabaseDown(error)) return { error: appError('CL_ERR_DB_UNAVAILABLE'), unexpected: true };
-  const status = fastifyError?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
+  // a path too long or through a file is a file that does not exist (the static client)
+  if (fastifyError?.code && PATH_NOT_FOUND_CODES.has(fastifyError.code)) return { error: appError('CL_ERR_NOT_FOUND'), status: 404, unexpected: false };
+  const status = fastifyError?.statusCode ?? (error as { status?: number })?.status;
+  // Fastify's own client errors, and http-errors marked safe to show (send: bad range, malformed path)
+  const clientError = fastifyError?.code?.startsWith('FST_') || (error as { expose?: boolean })?.expose === true;
+  if (typeof status === 'number' && status >= 400 && status < 500 && clientError) {
     return { error: appError('CL_ERR_BAD_REQUEST', { detail: fastifyError.message.slice(0, 200) }), status, unexpected: false };
   }
   return { error: appError('CL_ERR_INTERNAL'), unexpected: true };
