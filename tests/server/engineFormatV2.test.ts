@@ -225,6 +225,21 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
         expect(row.body.data).toMatchObject({ name: 'ABC' });
       });
 
+      it('translates a released model’s texts through the module locales, as a file model’s', async () => {
+        const model = {
+          version: 2,
+          id: 'v2fixture.texts',
+          title: '单据规则',
+          entity: { table: 'v2_fixture_texts', fields: { status: { type: 'integer', label: '状态' }, note: { type: 'text', label: '说明' } } },
+          api: { dialect: 'api', base: '/api/v2fixture/Texts' },
+          permissions: { prefix: 'v2fixture:texts:' },
+        };
+        expect((await admin.post('/system/model/release', model)).body).toMatchObject({ success: true });
+        const served = async (lang: string) => (await client(t, await t.login(), { lang }).get('/system/model/v2fixture.texts')).body.result.texts;
+        expect(await served('en')).toMatchObject({ 单据规则: 'Bill number rules', 状态: 'Status', 说明: 'Description' });
+        expect(await served('zh-TW')).toMatchObject({ 单据规则: '單據規則', 说明: '說明' });
+      });
+
       it('a request in flight during a release finishes on the version it started with', async () => {
         const gaugeModel = (fields: Record<string, object>) => ({
           version: 2,
