@@ -39,8 +39,12 @@ export function withStatementCache(raw: Database.Database, maxStatements = 500):
 
 /** The embedded default: one file under the data folder, WAL so readers never wait for the writer. */
 export function createSqliteDialect(dataDir: string, fileName = 'cloudlab.db'): SqliteHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The database holds password hashes and sessions: only the server's user may read it. A folder we
+  // create is 0700; the file is 0600 before SQLite opens it, and its -wal/-shm files take its mode.
+  if (!fs.existsSync(dataDir)) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, fileName);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
