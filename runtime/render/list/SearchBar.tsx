@@ -34,14 +34,17 @@ export function SearchBar({ served, onSearch }: SearchBarProps) {
   };
 
   return (
-    <Form form={form} layout="inline" feedbackLayout="none" onAutoSubmit={search} style={{ marginBottom: 16, rowGap: 8 }}>
-      <SchemaField schema={schema} />
-      <Space>
-        <Button type="primary" htmlType="submit">
-          {t('action.search')}
-        </Button>
-        <Button onClick={() => void reset()}>{t('action.reset')}</Button>
-      </Space>
+    <Form form={form} layout="horizontal" feedbackLayout="none" onAutoSubmit={search} style={{ marginBottom: 16 }}>
+      {/* a grid: fields in columns of at least 240 px (one column on a phone), the buttons aligned after them */}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 16, rowGap: 8, alignItems: 'center' }}>
+        <SchemaField schema={schema} />
+        <Space style={{ justifySelf: 'start' }}>
+          <Button type="primary" htmlType="submit">
+            {t('action.search')}
+          </Button>
+          <Button onClick={() => void reset()}>{t('action.reset')}</Button>
+        </Space>
+      </div>
     </Form>
   );
 }

@@ -32,6 +32,17 @@ function sortOrder(sort: SortDef | undefined, field: string) {
   return sort.order === 'asc' ? 'ascend' : 'descend';
 }
 
+/** The width of a text column that cuts its text, unless the column names one. */
+const LONG_TEXT_WIDTH = 200;
+
+/**
+ * Long text (a 说明 of a paragraph) is cut with an ellipsis and shown whole on hover instead of pushing the
+ * other columns out: text fields do so unless their column says otherwise.
+ */
+function cutsLongText(spec: { ellipsis?: boolean }, def: { type: string }): boolean {
+  return spec.ellipsis ?? def.type === 'text';
+}
+
 function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContext): ColumnType<DataRecord> {
   const spec = typeof raw === 'string' ? { field: raw } : raw;
   const { field } = spec;
@@ -61,9 +72,9 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
     key: field,
     dataIndex: field,
     title: spec.title ? modelText(served, spec.title) : fieldLabel(served, field, context.t),
-    width: spec.width,
+    width: spec.width ?? (cutsLongText(spec, def) ? LONG_TEXT_WIDTH : undefined),
     align: spec.align ?? (render === 'number' ? 'right' : undefined),
-    ellipsis: spec.ellipsis,
+    ellipsis: cutsLongText(spec, def),
     render: cell,
     ...(sortable ? { sorter: true, sortOrder: sortOrder(context.sort, field) } : {}),
   };

@@ -59,6 +59,12 @@ export function useListController(served: ServedModel, dataProvider: DataProvide
       .then(
         (result) => {
           if (controller.signal.aborted) return;
+          // the last rows of the last page were deleted: go back to the new last page (its load refreshes the total)
+          const lastPage = Math.max(1, Math.ceil(result.total / params.pageSize));
+          if (result.records.length === 0 && params.page > lastPage) {
+            setParams((p) => ({ ...p, page: lastPage }));
+            return;
+          }
           setStatus(readyWith(result));
           setSelection([]);
         },

@@ -34,7 +34,7 @@ describe('ModelPage', () => {
     const load = vi.fn(async () => servedPosition(i18n.language === 'en' ? 'en' : 'zh-CN'));
     const provider = testDataProvider({ list: async () => page([positionRecord(1)]) });
     renderWithRuntime(<ModelPage modelId="system.position" />, testRuntime({ i18n, models: { load, clear: vi.fn() }, providers: { 'system.position': provider } }));
-    expect(await screen.findByText('共 1 条')).toBeInTheDocument();
+    expect(await screen.findByText('共1条')).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('en');
     });

@@ -44,7 +44,7 @@ describe('createRuntime', () => {
     renderWithRuntime(<ListPage served={servedPosition('en')} dataProvider={providerB} />, b);
     expect(await screen.findByText('检测员1')).toBeInTheDocument();
     expect(await screen.findByText('检测员2')).toBeInTheDocument();
-    expect(screen.getByText('共 1 条')).toBeInTheDocument();
+    expect(screen.getByText('共1条')).toBeInTheDocument();
     expect(screen.getByText('Total 1 items')).toBeInTheDocument();
   });
 

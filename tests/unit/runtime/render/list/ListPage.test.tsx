@@ -14,7 +14,7 @@ describe('ListPage: the Position model', () => {
     for (const title of ['序号', '岗位名称', '岗位编码', '状态', '排序', '说明', '创建时间', '操作']) expect(headers).toContain(title);
     expect(within(rowOf('检测员1')).getByText('tester.1')).toBeInTheDocument();
     expect(within(rowOf('检测员1')).getByText('2024-05-01 08:30:00')).toBeInTheDocument();
-    expect(screen.getByText('共 2 条')).toBeInTheDocument();
+    expect(screen.getByText('共2条')).toBeInTheDocument();
     expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ page: 1, pageSize: 20, sort: { field: 'sortCode', order: 'asc' }, filters: {} }));
   });
 
@@ -44,7 +44,7 @@ describe('ListPage: the Position model', () => {
 
   it('pages on the server and returns to page 1 when the page size changes', async () => {
     const { provider, user } = renderPosition({ provider: { list: async () => page([positionRecord(1), positionRecord(2)], 45) } });
-    await screen.findByText('共 45 条');
+    await screen.findByText('共45条');
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, pageSize: 20 })));
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
@@ -53,6 +53,28 @@ describe('ListPage: the Position model', () => {
     await user.click(await screen.findByTitle('50 / page')); // antd's default locale; the shell sets zh_CN
     await waitFor(() => expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, pageSize: 50 })));
     expect(scrolled).toHaveBeenCalled();
+  });
+
+  it('deleting the last row of the last page goes back to the new last page, with its fresh total', async () => {
+    let deleted = false;
+    const list = vi.fn(async (params: { page: number }) => {
+      if (params.page === 2) return deleted ? page([], 20) : page([positionRecord(21)], 21);
+      return page([positionRecord(1)], deleted ? 20 : 21);
+    });
+    const remove = vi.fn(async () => {
+      deleted = true;
+      return '删除成功！';
+    });
+    const { provider, user } = renderPosition({ provider: { list, remove } });
+    await screen.findByText('共21条');
+    await user.click(screen.getByTitle('2'));
+    await screen.findByText('检测员21');
+    await user.click(within(rowOf('检测员21')).getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    // the reload of page 2 is empty: page 1 is asked for, and its total shows (not an empty table with 共21条)
+    await waitFor(() => expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1 })));
+    expect(await screen.findByText('共20条')).toBeInTheDocument();
+    expect(screen.getByText('检测员1')).toBeInTheDocument();
   });
 
   it('searches on Enter in the keyword box', async () => {
