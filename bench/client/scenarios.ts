@@ -42,7 +42,10 @@ async function coldLoad(browser: Browser, url: string, mark: ProbeMark, options:
   return { context, page, ledger, sample };
 }
 
-/** A fresh browser profile opens /#/user/login, then signs in as admin and opens 岗位管理 from the menu. */
+/**
+ * A fresh browser profile opens /#/user/login, then signs in as admin (slider verification first), chooses
+ * 系统管理 on /menuList (a fresh profile has no stored choice) and opens 岗位管理 from the menu.
+ */
 export async function measureSignIn(browser: Browser, origin: string, password: string): Promise<SignInSample> {
   const { context, page, ledger, sample } = await coldLoad(browser, `${origin}/#/user/login`, 'signInForm');
   try {
@@ -50,7 +53,9 @@ export async function measureSignIn(browser: Browser, origin: string, password: 
     const jsAtIdle = await ledger.all();
     await page.getByPlaceholder('用户名').fill('admin');
     await page.getByPlaceholder('密码').fill(password);
+    await page.getByRole('slider').press('End');
     await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: '系统管理' }).click();
     await page.getByRole('menuitem', { name: '岗位管理' }).click();
     await readProbeAfter(page, 'tableRows');
     const seen = new Set(jsAtIdle.map((f) => f.url));

@@ -50,8 +50,8 @@ export function ChangePasswordDialog({ forced = false, onDone, onCancel }: Chang
     <Modal
       open
       title={t(forced ? 'password.forcedTitle' : 'password.title')}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      okText={t('common.confirm')}
+      cancelText={t('common.close')}
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={forced ? undefined : onCancel}

@@ -86,8 +86,8 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
     <Modal
       open
       title={title}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      okText={t('common.confirm')}
+      cancelText={t('common.close')}
       confirmLoading={saving}
       okButtonProps={{ disabled: !departs && !error }}
       onOk={() => void save()}

@@ -139,17 +139,17 @@ test('change password: the spec rules, then a real change and back', async ({ pa
   await dialog.getByLabel('旧密码', { exact: true }).fill(E2E_ADMIN_PASSWORD);
   await dialog.getByLabel('新密码', { exact: true }).fill('E2eAdmin2027');
   await dialog.getByLabel('确认新密码', { exact: true }).fill('E2eAdmin2028');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await expect(dialog.getByText('两次输入的密码不一样！')).toBeVisible();
   await dialog.getByLabel('确认新密码', { exact: true }).fill('E2eAdmin2027');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await expect(dialog).toBeHidden();
   // and back, so the other tests keep signing in with the install's password
   dialog = await openDialog();
   await dialog.getByLabel('旧密码', { exact: true }).fill('E2eAdmin2027');
   await dialog.getByLabel('新密码', { exact: true }).fill(E2E_ADMIN_PASSWORD);
   await dialog.getByLabel('确认新密码', { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await expect(dialog).toBeHidden();
 });
 

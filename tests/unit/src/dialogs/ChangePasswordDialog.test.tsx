@@ -20,7 +20,7 @@ async function open(routes = {}) {
   const dialog = screen.getByRole('dialog');
   const field = (label: string) => within(dialog).getByLabelText(label);
   const fill = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-  const submit = () => userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+  const submit = () => userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: /确\s*认/ }));
   return { services, dialog, fill, submit, onDone, onCancel };
 }
 

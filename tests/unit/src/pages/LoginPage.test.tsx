@@ -109,7 +109,7 @@ describe('LoginPage', () => {
     fill(within(dialog).getByLabelText('旧密码'), 'Initial1');
     fill(within(dialog).getByLabelText('新密码'), 'Better123');
     fill(within(dialog).getByLabelText('确认新密码'), 'Better123');
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await user.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lab'));
     expect(services.session.state.userInfo?.mustChangePassword).toBe(false);
     expect(await screen.findByText('修改密码成功！')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('LoginPage', () => {
     expect(within(dialog).getByText('部门选择')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox'));
     await user.click(await screen.findByText('检测二部'));
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await user.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analysis'));
     expect(services.http.calls.at(-1)).toMatchObject({ method: 'PUT', url: '/sys/selectDepart', body: { orgCode: 'A02', username: 'admin' } });
     expect(services.session.state.userInfo?.orgCode).toBe('A02');
