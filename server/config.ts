@@ -22,6 +22,8 @@ export interface AppConfig {
    */
   trustedProxies: string[];
   passwordMinLength: number;
+  /** hosts (lower case, host[:port]) whose https menu URLs may carry the session token (`${token}`) */
+  tokenUrlHosts: string[];
   /** security-log rows older than this many days are deleted (checked at start and every 6 hours) */
   securityLogDays: number;
   /** statements slower than this are logged as warnings (SQL text only, never values); null: off */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustedProxies: (env.CLOUDLAB_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     passwordMinLength: intFromEnv(env, 'CLOUDLAB_PASSWORD_MIN_LENGTH', 6),
+    tokenUrlHosts: (env.CLOUDLAB_TOKEN_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     securityLogDays: Math.max(1, intFromEnv(env, 'CLOUDLAB_SECURITY_LOG_DAYS', 90)),
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
   };

@@ -10,11 +10,12 @@ const noQuery = { type: 'object', properties: { _t: { type: 'string', maxLength:
 /** GET /sys/permission/getUserPermissionByToken (api-contract.md "Session"). */
 export default async function sysPermissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx.db;
+  const tokenHosts = new Set(app.ctx.config.tokenUrlHosts);
 
   app.get('/sys/permission/getUserPermissionByToken', { schema: { querystring: noQuery }, config: { access: 'authenticated' } }, async (request) => {
     const auth = authOf(request);
     const [rows, grantedIds] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, auth.userId)]);
     const translate = (zh: string) => app.ctx.translate(zh, request.lang);
-    return toJeecgEnvelope({ menu: buildMenuTree(rows, grantedIds, translate), ...buildButtonAuth(rows, grantedIds, translate) });
+    return toJeecgEnvelope({ menu: buildMenuTree(rows, grantedIds, translate, tokenHosts), ...buildButtonAuth(rows, grantedIds, translate) });
   });
 }

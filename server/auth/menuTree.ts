@@ -66,6 +66,29 @@ export function isExternalUrl(url: string | null): url is string {
   return url !== null && /^https?:\/\//i.test(url);
 }
 
+const TOKEN_PLACEHOLDER = '${token}';
+
+/**
+ * Whether a menu URL may carry the session token: the client fills `${token}` in, so the address
+ * must be https on a host the operator listed (CLOUDLAB_TOKEN_URL_HOSTS). Anything else (plain
+ * http, another host, the placeholder in the host itself) would hand the token to whoever serves it.
+ */
+export function tokenUrlAllowed(url: string, hosts: ReadonlySet<string>): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.split(TOKEN_PLACEHOLDER).join('x'));
+  } catch {
+    return false;
+  }
+  const authority = url.slice(url.indexOf('//') + 2).split(/[/?#]/)[0]!;
+  return parsed.protocol === 'https:' && !authority.includes(TOKEN_PLACEHOLDER) && hosts.has(parsed.host.toLowerCase());
+}
+
+/** The menu URL as the client may use it: a `${token}` placeholder survives only where it is allowed. */
+function safeMenuUrl(url: string, hosts: ReadonlySet<string>): string {
+  return url.includes(TOKEN_PLACEHOLDER) && !tokenUrlAllowed(url, hosts) ? url.split(TOKEN_PLACEHOLDER).join('') : url;
+}
+
 /** External links route under a stable hash of their URL; the URL itself travels in meta.url. */
 export function externalPath(url: string): string {
   return `/${createHash('sha1').update(url).digest('hex').slice(0, 12)}`;
@@ -101,7 +124,8 @@ function visibleMenuIds(menus: Map<string, PermissionRow>, grantedIds: ReadonlyS
   return visible;
 }
 
-function toMenuNode(row: PermissionRow, children: MenuNode[], translate: (zh: string) => string): MenuNode {
+function toMenuNode(source: PermissionRow, children: MenuNode[], translate: (zh: string) => string, tokenHosts: ReadonlySet<string>): MenuNode {
+  const row = source.url ? { ...source, url: safeMenuUrl(source.url, tokenHosts) } : source;
   const external = isExternalUrl(row.url);
   const path = external ? externalPath(row.url!) : row.url || `/${row.id}`;
   const name = routeNameOf(path);
@@ -130,7 +154,12 @@ function toMenuNode(row: PermissionRow, children: MenuNode[], translate: (zh: st
  * The menu tree of one user: granted, enabled menus (menuType 0/1) with their ancestors, siblings in
  * sortNo order. `rows` may hold every permission row; buttons and disabled rows are ignored.
  */
-export function buildMenuTree(rows: readonly PermissionRow[], grantedIds: ReadonlySet<string>, translate: (zh: string) => string): MenuNode[] {
+export function buildMenuTree(
+  rows: readonly PermissionRow[],
+  grantedIds: ReadonlySet<string>,
+  translate: (zh: string) => string,
+  tokenHosts: ReadonlySet<string> = new Set(),
+): MenuNode[] {
   const menus = new Map<string, PermissionRow>();
   for (const row of rows) {
     if ((row.menuType === MENU_TYPE_TOP || row.menuType === MENU_TYPE_CHILD) && isEnabledRow(row)) menus.set(row.id, row);
@@ -144,6 +173,6 @@ export function buildMenuTree(rows: readonly PermissionRow[], grantedIds: Readon
     childrenOf.set(row.parentId, siblings);
   }
   const build = (parentId: string | null): MenuNode[] =>
-    (childrenOf.get(parentId) ?? []).sort(bySortNo).map((row) => toMenuNode(row, build(row.id), translate));
+    (childrenOf.get(parentId) ?? []).sort(bySortNo).map((row) => toMenuNode(row, build(row.id), translate, tokenHosts));
   return build(null);
 }

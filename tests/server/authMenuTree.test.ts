@@ -61,7 +61,7 @@ describe('buildMenuTree', () => {
   });
 
   it('routes an external link under a stable hash of its URL and keeps the URL in meta.url', () => {
-    const [link] = buildMenuTree(ROWS, new Set(['link']), upper);
+    const [link] = buildMenuTree(ROWS, new Set(['link']), upper, new Set(['example.com']));
     const url = 'https://example.com/x?t=${token}';
     expect(link!.path).toBe(externalPath(url));
     expect(link!.path).toMatch(/^\/[0-9a-f]{12}$/);
@@ -114,5 +114,35 @@ describe('buildButtonAuth', () => {
     const { auth, allAuth } = buildButtonAuth(ROWS, new Set(), upper);
     expect(auth).toEqual([]);
     expect(allAuth).toHaveLength(2);
+  });
+});
+
+describe('${token} in menu URLs', () => {
+  const hosts = new Set(['lims.example.com', 'report.example.com:8443']);
+  const urlOf = (url: string) => {
+    const [node] = buildMenuTree([row({ id: 'l', name: '外链', menuType: 0, url, internalOrExternal: 1, isRoute: 0 })], new Set(['l']), upper, hosts);
+    return node!.meta.url;
+  };
+
+  it('keeps the placeholder for https on a configured host', () => {
+    expect(urlOf('https://lims.example.com/sso?t=${token}')).toBe('https://lims.example.com/sso?t=${token}');
+    expect(urlOf('https://LIMS.example.com/${token}/x')).toBe('https://LIMS.example.com/${token}/x');
+    expect(urlOf('https://report.example.com:8443/r?t=${token}')).toBe('https://report.example.com:8443/r?t=${token}');
+  });
+
+  it.each([
+    ['plain http', 'http://lims.example.com/sso?t=${token}'],
+    ['another host', 'https://evil.example.net/sso?t=${token}'],
+    ['a look-alike host', 'https://lims.example.com.evil.net/?t=${token}'],
+    ['credentials before the host', 'https://lims.example.com@evil.net/?t=${token}'],
+    ['another port', 'https://report.example.com/r?t=${token}'],
+    ['the placeholder in the host', 'https://${token}.lims.example.com/'],
+  ])('removes it for %s', (_why, url) => {
+    expect(urlOf(url)).toBe(url.split('${token}').join(''));
+  });
+
+  it('removes it everywhere when no host is configured', () => {
+    const [node] = buildMenuTree([row({ id: 'l', name: '外链', menuType: 0, url: 'https://lims.example.com/?t=${token}', isRoute: 0 })], new Set(['l']), upper);
+    expect(node!.meta.url).toBe('https://lims.example.com/?t=');
   });
 });

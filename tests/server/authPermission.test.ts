@@ -15,7 +15,7 @@ describe.each(matrix)('$kind: getUserPermissionByToken', ({ kind, available }) =
     let token: string;
 
     beforeAll(async () => {
-      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('authModules')] });
+      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('authModules')], config: { tokenUrlHosts: ['example.org'] } });
       const db = t.app.ctx.db.db;
       // ids and codes no module declares, so the engine's module sync cannot collide with them
       await insertPermissions(db, [
