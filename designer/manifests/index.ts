@@ -23,6 +23,9 @@ import { calcFieldManifest } from './CalcField.manifest';
 import { cronInputManifest } from './CronInput.manifest';
 import { dictSearchSelectManifest } from './DictSearchSelect.manifest';
 import { areaPickerManifest } from './AreaPicker.manifest';
+import { fileUploadManifest } from './FileUpload.manifest';
+import { imageUploadManifest } from './ImageUpload.manifest';
+import { chunkUploadManifest } from './ChunkUpload.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -58,6 +61,9 @@ export const widgetManifests: readonly WidgetManifest[] = [
   cronInputManifest,
   dictSearchSelectManifest,
   areaPickerManifest,
+  fileUploadManifest,
+  imageUploadManifest,
+  chunkUploadManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

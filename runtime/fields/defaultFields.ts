@@ -45,6 +45,9 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   AreaPicker: lazyField(() => import('./AreaPicker').then((m) => m.AreaPicker)),
   // the sign-in page imports it directly; forms fetch it on first use
   SliderVerify: lazyField(() => import('./SliderVerify').then((m) => m.SliderVerify)),
+  FileUpload: lazyField(() => import('./FileUpload').then((m) => m.FileUpload)),
+  ImageUpload: lazyField(() => import('./ImageUpload').then((m) => m.ImageUpload)),
+  ChunkUpload: lazyField(() => import('./ChunkUpload').then((m) => m.ChunkUpload)),
 };
 
 /**
