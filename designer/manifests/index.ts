@@ -26,6 +26,7 @@ import { areaPickerManifest } from './AreaPicker.manifest';
 import { fileUploadManifest } from './FileUpload.manifest';
 import { imageUploadManifest } from './ImageUpload.manifest';
 import { chunkUploadManifest } from './ChunkUpload.manifest';
+import { sliderVerifyManifest } from './SliderVerify.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -64,6 +65,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   fileUploadManifest,
   imageUploadManifest,
   chunkUploadManifest,
+  sliderVerifyManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */
