@@ -2,7 +2,7 @@ import { CheckCircleFilled, DoubleRightOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RENDER_NAMESPACE } from '../render/i18n';
+import { RENDER_NAMESPACE } from '../render/i18n/namespace';
 
 export interface SliderVerifyProps {
   /** true once verified; a form resets it by passing false */

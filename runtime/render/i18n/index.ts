@@ -3,8 +3,7 @@ import en from './en.json';
 import zhCN from './zh-CN.json';
 import zhTW from './zh-TW.json';
 
-/** The i18next namespace of the renderer's own texts (buttons, confirms, dialog titles). */
-export const RENDER_NAMESPACE = 'render';
+export { RENDER_NAMESPACE } from './namespace';
 
 export type RenderResources = typeof zhCN;
 
