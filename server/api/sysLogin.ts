@@ -7,6 +7,7 @@ import { createSession, revokeSession } from '../auth/sessions.js';
 import { multiDepartOf, toUserInfo, userDeparts } from '../auth/userInfo.js';
 import { toDictOptionMap } from '../dict/dictCache.js';
 import { appError } from '../errors.js';
+import { successMessage } from '../i18n/messages.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import { closedObject, SMALL_BODY_LIMIT } from './closedBody.js';
@@ -89,7 +90,7 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
           multi_depart: multiDepartOf(departs),
           sysAllDictItems: toDictOptionMap(await app.ctx.dicts.all()),
         },
-        '登录成功',
+        successMessage('signedIn', request.lang),
       );
     },
   );
@@ -98,6 +99,6 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
     const auth = authOf(request);
     await revokeSession(db, auth.sessionId, 'logout');
     await logSecurityEvent(db, { event: 'logout', userId: auth.userId, username: auth.username, ip: request.ip, requestId: request.id });
-    return toJeecgEnvelope(null, '退出登录成功！');
+    return toJeecgEnvelope(null, successMessage('signedOut', request.lang));
   });
 }

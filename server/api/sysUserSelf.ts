@@ -5,6 +5,7 @@ import { changeOwnPassword } from '../auth/changePassword.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { toUserInfo, userDeparts } from '../auth/userInfo.js';
 import { appError } from '../errors.js';
+import { successMessage } from '../i18n/messages.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import { closedObject, SMALL_BODY_LIMIT } from './closedBody.js';
@@ -92,7 +93,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
         requestId: request.id,
         detail: `${ended} other session(s) ended`,
       });
-      return toJeecgEnvelope(null, '修改密码成功！');
+      return toJeecgEnvelope(null, successMessage('passwordChanged', request.lang));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { PermissionTable } from '../db/schema.js';
 import type { ModuleSet } from './loadModules.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { namedOperationsOf } from './namedOperations.js';
+import { BUTTON_NAMES } from '../i18n/messages.js';
 
 /**
  * The generated part of a sys_permission row (what a module defines). Row conventions, read by
@@ -56,15 +57,7 @@ export function menuRows(menus: MenuDef[] | undefined, parentId: string | null =
   });
 }
 
-const ACTION_NAMES: [ModelPermissionAction, string][] = [
-  ['list', '查询'],
-  ['add', '新增'],
-  ['edit', '编辑'],
-  ['delete', '删除'],
-  ['state', '启用/禁用'],
-  ['import', '导入'],
-  ['export', '导出'],
-];
+const ACTION_NAMES = (Object.entries(BUTTON_NAMES) as [ModelPermissionAction, { 'zh-CN': string }][]).map(([action, name]) => [action, name['zh-CN']] as const);
 
 /** Actions whose button exists only when the model serves the operation behind it. */
 const ACTION_OPERATION: Partial<Record<ModelPermissionAction, OperationName>> = { state: 'state', import: 'import', export: 'export' };

@@ -1,3 +1,4 @@
+import { successMessage } from '../i18n/messages.js';
 export interface JeecgEnvelope<T = unknown> {
   success: boolean;
   message: string;
@@ -9,7 +10,7 @@ export interface JeecgEnvelope<T = unknown> {
   requestId?: string;
 }
 
-export function toJeecgEnvelope<T>(result: T, message = '操作成功！'): JeecgEnvelope<T> {
+export function toJeecgEnvelope<T>(result: T, message = successMessage('done', 'zh-CN')): JeecgEnvelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
 }
 

@@ -8,6 +8,9 @@ const MESSAGES = {
   deleted: { 'zh-CN': '删除成功！', en: 'Deleted successfully!' },
   batchDeleted: { 'zh-CN': '批量删除成功！', en: 'Deleted the selected records successfully!' },
   done: { 'zh-CN': '操作成功！', en: 'Operation succeeded!' },
+  signedIn: { 'zh-CN': '登录成功', en: 'Signed in successfully' },
+  signedOut: { 'zh-CN': '退出登录成功！', en: 'Signed out successfully!' },
+  passwordChanged: { 'zh-CN': '修改密码成功！', en: 'Password changed successfully!' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -17,3 +20,18 @@ export function successMessage(key: MessageKey, lang: Lang): string {
   if (lang === 'en') return entry.en;
   return lang === 'zh-TW' ? toTraditional(entry['zh-CN']) : entry['zh-CN'];
 }
+
+/**
+ * The names of the button permissions every model gets (server/engine/moduleRows.ts). Rows store the
+ * zh-CN name like every module text; the translator knows these pairs, so menus and grant screens
+ * show them in the reader's language.
+ */
+export const BUTTON_NAMES = {
+  list: { 'zh-CN': '查询', en: 'Query' },
+  add: { 'zh-CN': '新增', en: 'Add' },
+  edit: { 'zh-CN': '编辑', en: 'Edit' },
+  delete: { 'zh-CN': '删除', en: 'Delete' },
+  state: { 'zh-CN': '启用/禁用', en: 'Enable/disable' },
+  import: { 'zh-CN': '导入', en: 'Import' },
+  export: { 'zh-CN': '导出', en: 'Export' },
+} satisfies Record<string, { 'zh-CN': string; en: string }>;

@@ -1,5 +1,6 @@
 import type { Lang } from '../../runtime/model/types.js';
 import type { ModuleSet } from '../engine/loadModules.js';
+import { BUTTON_NAMES } from './messages.js';
 import { toTraditional } from './toTraditional.js';
 
 export type Translate = (zhText: string, lang: Lang) => string;
@@ -16,6 +17,8 @@ export function createTranslator(modules: ModuleSet): Translate {
     for (const [zh, text] of Object.entries(mod.locales.en ?? {})) if (!en.has(zh)) en.set(zh, text);
     for (const [zh, text] of Object.entries(mod.locales['zh-TW'] ?? {})) if (!tw.has(zh)) tw.set(zh, text);
   }
+  // the server's own texts stored in rows (button names), after the modules' so a module may override them
+  for (const name of Object.values(BUTTON_NAMES)) if (!en.has(name['zh-CN'])) en.set(name['zh-CN'], name.en);
   return (zhText, lang) => {
     if (lang === 'en') return en.get(zhText) ?? zhText;
     if (lang === 'zh-TW') return tw.get(zhText) ?? toTraditional(zhText);
