@@ -56,8 +56,10 @@ async function errorPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry personal data and tokens (the sign-in answer): never stored by a browser or
-    // proxy. The built client's files keep the caching staticClient gives them.
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    // proxy. The built client's files keep the caching staticClient gives them. A route that chose its
+    // own policy keeps it: the served model (no personal data) is `private, no-cache` with an ETag, so a
+    // client revalidates instead of downloading it again.
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
 
