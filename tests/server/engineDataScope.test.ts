@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHookRegistry } from '../../server/engine/hookRegistry.js';
-import { appError } from '../../server/errors.js';
 import { databaseMatrix } from '../helpers/databases.js';
+import { scopeFixtureHooks } from '../helpers/scopeFixtureHooks.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
@@ -51,14 +50,7 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
     };
 
     beforeAll(async () => {
-      const hooks = createHookRegistry();
-      // the named operation Actions/Close: closes the case it is called on, in the operation's transaction
-      hooks.registerOperation('scopefixture.closeCase', async ({ record, body, db, context }) => {
-        await sql`update scope_fixture_case set state = 0, handler = ${context.auth.username}, version = version + 1 where id = ${record!.id as string}`.execute(db);
-        if (body.refuse) throw appError('CL_ERR_VALIDATION', { detail: '不能关闭' });
-        return { closed: record!.title };
-      });
-      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')], hooks });
+      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')], hooks: scopeFixtureHooks() });
       admin = client(t, await t.login());
       const db = t.app.ctx.db.db;
       depart.A = await insertDepart(db, `SA${process.pid}`, '检测一部');

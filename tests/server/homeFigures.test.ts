@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
+import { scopeFixtureHooks } from '../helpers/scopeFixtureHooks.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
@@ -27,7 +28,7 @@ describe.each(matrix)('$kind: GET /sys/home/figures', ({ kind, available }) => {
     };
 
     beforeAll(async () => {
-      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')] });
+      t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')], hooks: scopeFixtureHooks() });
       admin = client(t, await t.login());
       departA = await insertDepart(t.app.ctx.db.db, `HF${process.pid}`, '检测一部');
       for (const [title, departId] of [
