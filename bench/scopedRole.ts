@@ -26,18 +26,30 @@ export async function seedScopedRole(config: Partial<AppConfig>, password: strin
         await sql`insert into sys_depart (id, parent_id, depart_name, org_code, org_category, depart_order, status, tenant_id, create_time, version)
           values (${`bench-dep-${i}`}, null, ${`压测部门${i}`}, ${`BENCH${i}`}, '2', ${i}, 1, 1, ${now}, 1)`.execute(trx);
       }
-      await sql`update sys_position set organize_id = ${'bench-dep-'} || cast(sort_code % ${DEPARTMENTS} as varchar(10)) where organize_id is null`.execute(trx);
-      await sql`insert into sys_role (id, role_name, role_code, status, create_time, version) values ('bench-scoped', '压测部门角色', 'bench_scoped', 1, ${now}, 1)`.execute(trx);
-      await sql`insert into sys_role_permission (id, role_id, permission_id)
-        select 'bench-scoped-list', 'bench-scoped', id from sys_permission where perms = 'system:position:list'`.execute(trx);
+      await sql`update sys_position set organize_id = ${'bench-dep-'} || cast(sort_code % ${DEPARTMENTS} as varchar(10)) where organize_id is null`.execute(
+        trx,
+      );
+      await sql`insert into sys_role (id, role_name, role_code, status, create_time, version) values ('bench-scoped', '压测部门角色', 'bench_scoped', 1, ${now}, 1)`.execute(
+        trx,
+      );
+      await sql`insert into sys_role_permission (id, role_id, permission_id, create_time, version)
+        select 'bench-scoped-list', 'bench-scoped', id, ${now}, 1 from sys_permission where perms = 'system:position:list'`.execute(trx);
       await sql`insert into sys_user (id, username, realname, password, salt, status, del_flag, must_change_password, create_time, version)
         values ('bench-scoped-user', ${SCOPED_USER}, '压测部门用户', ${hash.password}, ${hash.salt}, 1, 0, 0, ${now}, 1)`.execute(trx);
-      await sql`insert into sys_user_tenant (user_id, tenant_id) values ('bench-scoped-user', 1)`.execute(trx);
-      await sql`insert into sys_user_role (id, user_id, role_id) values ('bench-scoped-ur', 'bench-scoped-user', 'bench-scoped')`.execute(trx);
-      await sql`insert into sys_user_depart (id, user_id, dep_id) values ('bench-scoped-ud', 'bench-scoped-user', 'bench-dep-0')`.execute(trx);
+      await sql`insert into sys_user_tenant (id, user_id, tenant_id, create_time, version) values ('bench-scoped-ut', 'bench-scoped-user', 1, ${now}, 1)`.execute(
+        trx,
+      );
+      await sql`insert into sys_user_role (id, user_id, role_id, create_time, version) values ('bench-scoped-ur', 'bench-scoped-user', 'bench-scoped', ${now}, 1)`.execute(
+        trx,
+      );
+      await sql`insert into sys_user_depart (id, user_id, dep_id, create_time, version) values ('bench-scoped-ud', 'bench-scoped-user', 'bench-dep-0', ${now}, 1)`.execute(
+        trx,
+      );
       await sql`insert into sys_data_rule (id, name, model_id, kind, enabled, create_time, version)
         values ('bench-scoped-rule', '本部门岗位', 'system.position', 'department', 1, ${now}, 1)`.execute(trx);
-      await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values ('bench-scoped-grant', 'bench-scoped', 'bench-scoped-rule', ${now}, 1)`.execute(trx);
+      await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values ('bench-scoped-grant', 'bench-scoped', 'bench-scoped-rule', ${now}, 1)`.execute(
+        trx,
+      );
     });
     await sql`analyze`.execute(db);
   } finally {
