@@ -52,7 +52,17 @@ const MODEL = {
 const MODULE = {
   id: 'benchio',
   title: '基准模块',
-  dicts: [{ code: 'benchio_category', name: '类别', items: [{ value: 'soil', text: '土样' }, { value: 'water', text: '水样' }, { value: 'steel', text: '钢材' }] }],
+  dicts: [
+    {
+      code: 'benchio_category',
+      name: '类别',
+      items: [
+        { value: 'soil', text: '土样' },
+        { value: 'water', text: '水样' },
+        { value: 'steel', text: '钢材' },
+      ],
+    },
+  ],
 };
 const CATEGORIES = ['soil', 'water', 'steel'];
 
@@ -65,7 +75,10 @@ function moduleRoot(): string {
 }
 
 async function seed(dataDir: string, modules: string): Promise<void> {
-  const app = await buildApp({ config: { dataDir, databaseUrl: null, adminPassword: PASSWORD, schemaDirs: [path.join(PROJECT_ROOT, 'schemas'), modules] }, adminPasswordFinal: true });
+  const app = await buildApp({
+    config: { dataDir, databaseUrl: null, adminPassword: PASSWORD, schemaDirs: [path.join(PROJECT_ROOT, 'schemas'), modules] },
+    adminPasswordFinal: true,
+  });
   await app.close();
   const db = new Database(path.join(dataDir, 'cloudlab.db'));
   const insert = db.prepare(
@@ -75,7 +88,20 @@ async function seed(dataDir: string, modules: string): Promise<void> {
   db.transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
-      insert.run(newId(), nowText(), `R${String(i).padStart(7, '0')}`, `样品记录${i}`, CATEGORIES[i % 3], `2024-03-${day}`, `2024-03-${day} 10:${String(i % 60).padStart(2, '0')}:00`, i % 1000, (i % 977) / 10, 'GB/T 50081-2019', `检测员${i % 40}`, `第${i}号样品的备注说明，用于导出基准`);
+      insert.run(
+        newId(),
+        nowText(),
+        `R${String(i).padStart(7, '0')}`,
+        `样品记录${i}`,
+        CATEGORIES[i % 3],
+        `2024-03-${day}`,
+        `2024-03-${day} 10:${String(i % 60).padStart(2, '0')}:00`,
+        i % 1000,
+        (i % 977) / 10,
+        'GB/T 50081-2019',
+        `检测员${i % 40}`,
+        `第${i}号样品的备注说明，用于导出基准`,
+      );
     }
   })();
   db.close();
@@ -108,7 +134,19 @@ async function importFile(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入');
   sheet.addRow(['编号', '名称', '类别', '收样日期', '检测时间', '数量', '重量', '检测标准', '负责人', '备注']);
-  for (let i = 0; i < IMPORT_ROWS; i++) sheet.addRow([`I${String(i).padStart(7, '0')}`, `导入记录${i}`, ['土样', '水样', '钢材'][i % 3], '2024-04-01', '2024-04-01 08:00:00', i % 100, 1.5, 'GB/T 1', '导入员', '基准导入']);
+  for (let i = 0; i < IMPORT_ROWS; i++)
+    sheet.addRow([
+      `I${String(i).padStart(7, '0')}`,
+      `导入记录${i}`,
+      ['土样', '水样', '钢材'][i % 3],
+      '2024-04-01',
+      '2024-04-01 08:00:00',
+      i % 100,
+      1.5,
+      'GB/T 1',
+      '导入员',
+      '基准导入',
+    ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -127,21 +165,34 @@ try {
   console.log(`seeding ${ROWS} rows…`);
   await seed(dataDir, modules);
   const server = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), {
-    HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', CLOUDLAB_DATA_DIR: dataDir, CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'), CLOUDLAB_MODULE_DIRS: modules,
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    LOG_LEVEL: 'warn',
+    CLOUDLAB_DATA_DIR: dataDir,
+    CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'),
+    CLOUDLAB_MODULE_DIRS: modules,
   });
   try {
     await waitForHttp(`http://127.0.0.1:${PORT}/readyz`, 120_000);
-    const login = (await fetch(`http://127.0.0.1:${PORT}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) }).then((r) => r.json())) as { result: { token: string } };
+    const login = (await fetch(`http://127.0.0.1:${PORT}/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    }).then((r) => r.json())) as { result: { token: string } };
     const headers = { 'x-access-token': login.result.token, tenant_id: '1' };
     await exportOnce(headers); // warm-up: JIT, page cache
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await peakRss(server.pid!, () => exportOnce(headers)));
     for (const [i, run] of runs.entries()) {
-      console.log(`export ${i + 1}: ${ROWS} rows × 10 columns in ${(run.result.ms / 1000).toFixed(2)} s, ${(run.result.bytes / 1024 / 1024).toFixed(1)} MB; server RSS ${run.beforeMb.toFixed(0)} → peak ${run.peakMb.toFixed(0)} MB`);
+      console.log(
+        `export ${i + 1}: ${ROWS} rows × 10 columns in ${(run.result.ms / 1000).toFixed(2)} s, ${(run.result.bytes / 1024 / 1024).toFixed(1)} MB; server RSS ${run.beforeMb.toFixed(0)} → peak ${run.peakMb.toFixed(0)} MB`,
+      );
     }
     const best = Math.min(...runs.map((r) => r.result.ms));
     const peak = Math.max(...runs.map((r) => r.peakMb));
-    console.log(`export budget: ${(best / 1000).toFixed(2)} s (≤ 3 s) ${best <= 3000 ? 'OK' : 'OVER'}; peak RSS ${peak.toFixed(0)} MB (≤ 250 MB) ${peak <= 250 ? 'OK' : 'OVER'}`);
+    console.log(
+      `export budget: ${(best / 1000).toFixed(2)} s (≤ 3 s) ${best <= 3000 ? 'OK' : 'OVER'}; peak RSS ${peak.toFixed(0)} MB (≤ 250 MB) ${peak <= 250 ? 'OK' : 'OVER'}`,
+    );
 
     const listPaths = [`${BASE}?currentPage=1&pageSize=20`, `${BASE}?currentPage=3&pageSize=20&sidx=quantity&sort=desc`];
     const quiet: LoadResult = await runLoad(`http://127.0.0.1:${PORT}`, listPaths, headers, CONNECTIONS, SECONDS);
@@ -157,11 +208,15 @@ try {
     exporting = false;
     await background;
     const ratio = busy.p99 / Math.max(1, quiet.p99);
-    console.log(`list p99 alone ${quiet.p99} ms (${quiet.reqPerSec.toFixed(0)} req/s); during ${exportsDone} exports ${busy.p99} ms (${busy.reqPerSec.toFixed(0)} req/s): ${ratio.toFixed(2)}× (≤ 2×) ${ratio <= 2 ? 'OK' : 'OVER'}`);
+    console.log(
+      `list p99 alone ${quiet.p99} ms (${quiet.reqPerSec.toFixed(0)} req/s); during ${exportsDone} exports ${busy.p99} ms (${busy.reqPerSec.toFixed(0)} req/s): ${ratio.toFixed(2)}× (≤ 2×) ${ratio <= 2 ? 'OK' : 'OVER'}`,
+    );
 
     const file = await importFile();
     const imported = await peakRss(server.pid!, () => importOnce(headers, file));
-    console.log(`import: ${IMPORT_ROWS} rows (${(file.length / 1024).toFixed(0)} KB) in ${(imported.result.ms / 1000).toFixed(2)} s, peak RSS ${imported.peakMb.toFixed(0)} MB — ${imported.result.answer}`);
+    console.log(
+      `import: ${IMPORT_ROWS} rows (${(file.length / 1024).toFixed(0)} KB) in ${(imported.result.ms / 1000).toFixed(2)} s, peak RSS ${imported.peakMb.toFixed(0)} MB — ${imported.result.answer}`,
+    );
   } finally {
     await stopProcess(server);
   }

@@ -20,17 +20,22 @@ const permission = db.prepare(
    join sys_permission p on p.id = rp.permission_id
    where ur.user_id = ? and r.status = 1 and p.perms = ? and p.status = '1' and p.del_flag = 0 limit 1`,
 );
-const COLUMNS = 'id, tenant_id as tenantId, full_name as fullName, en_code as enCode, organize_id as organizeId, enabled_mark as enabledMark, sort_code as sortCode, description, create_by as createBy, create_time as createTime, update_by as updateBy, update_time as updateTime, version';
+const COLUMNS =
+  'id, tenant_id as tenantId, full_name as fullName, en_code as enCode, organize_id as organizeId, enabled_mark as enabledMark, sort_code as sortCode, description, create_by as createBy, create_time as createTime, update_by as updateBy, update_time as updateTime, version';
 const WHERE = `where tenant_id = ? and (full_name like ? escape '\\' or en_code like ? escape '\\')`;
 const page = db.prepare(`select ${COLUMNS} from sys_position ${WHERE} order by sort_code asc, id asc limit ? offset ?`);
 const count = db.prepare(`select count(*) as total from sys_position ${WHERE}`);
 const totals = new Map<string, number>();
-const STATE = new Map([['1', '启用'], ['0', '禁用']]);
+const STATE = new Map([
+  ['1', '启用'],
+  ['0', '禁用'],
+]);
 
 const app = Fastify();
 app.get<{ Querystring: { keyword?: string; currentPage?: string; pageSize?: string } }>('/bench/positions', async (request, reply) => {
   const token = request.headers['x-access-token'];
-  const row = typeof token === 'string' ? (session.get(createHash('sha256').update(token).digest('hex'), Date.now()) as { userId: string } | undefined) : undefined;
+  const row =
+    typeof token === 'string' ? (session.get(createHash('sha256').update(token).digest('hex'), Date.now()) as { userId: string } | undefined) : undefined;
   if (!row) return reply.status(401).send({ code: 602, msg: 'Token失效，请重新登录!' });
   const tenantId = (tenants.all(row.userId) as { tenantId: number }[])[0]!.tenantId;
   if (!permission.get(row.userId, 'system:position:list')) return reply.status(403).send({ code: 403, msg: '没有权限' });

@@ -20,7 +20,10 @@ const WHERE = `where tenant_id = $1 and (full_name ilike $2 escape '\\' or en_co
 const PAGE = `select ${COLUMNS} from sys_position ${WHERE} order by sort_code asc, id asc limit $3 offset $4`;
 const COUNT = `select count(*)::int as total from sys_position ${WHERE}`;
 const totals = new Map<string, number>();
-const STATE = new Map([['1', '启用'], ['0', '禁用']]);
+const STATE = new Map([
+  ['1', '启用'],
+  ['0', '禁用'],
+]);
 
 async function query<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
   return (await pool.query({ name, text, values })).rows as Row[];
@@ -29,7 +32,8 @@ async function query<Row>(name: string, text: string, values: unknown[]): Promis
 const app = Fastify();
 app.get<{ Querystring: { keyword?: string; currentPage?: string; pageSize?: string } }>('/bench/positions', async (request, reply) => {
   const token = request.headers['x-access-token'];
-  const [row] = typeof token === 'string' ? await query<{ userId: string }>('session', SESSION, [createHash('sha256').update(token).digest('hex'), Date.now()]) : [];
+  const [row] =
+    typeof token === 'string' ? await query<{ userId: string }>('session', SESSION, [createHash('sha256').update(token).digest('hex'), Date.now()]) : [];
   if (!row) return reply.status(401).send({ code: 602, msg: 'Token失效，请重新登录!' });
   const tenantId = (await query<{ tenantId: number }>('tenants', TENANTS, [row.userId]))[0]!.tenantId;
   if ((await query('permission', PERMISSION, [row.userId, 'system:position:list'])).length === 0) return reply.status(403).send({ code: 403, msg: '没有权限' });

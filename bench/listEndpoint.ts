@@ -155,7 +155,12 @@ async function benchTarget(database: DatabaseKind, rows: number, target: Target)
       const scopedHeaders = await signIn(SCOPED_USER);
       for (const scenario of scenariosFor(rows).filter((s) => s.page === 1)) {
         const p = paths('/api/permission/Position', scenario, '&sidx=sortCode&sort=asc');
-        const results = await benchScopedRole(`http://127.0.0.1:${GENERIC_PORT}`, p, { admin: headers, scoped: scopedHeaders }, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+        const results = await benchScopedRole(
+          `http://127.0.0.1:${GENERIC_PORT}`,
+          p,
+          { admin: headers, scoped: scopedHeaders },
+          { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS },
+        );
         scopedTable.push({ database, rows, scenario: scenario.name, admin: mean(results.admin), scoped: mean(results.scoped) });
       }
     }
@@ -181,7 +186,9 @@ for (const rows of ROWS) {
 
 const fmt = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
 console.log(`\nList endpoint, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds per target\n`);
-console.log('database | rows      | scenario             | generic req/s | hand-written req/s | ratio | generic p50/p99 ms | hand-written p50/p99 ms | errors (generic/hand-written)');
+console.log(
+  'database | rows      | scenario             | generic req/s | hand-written req/s | ratio | generic p50/p99 ms | hand-written p50/p99 ms | errors (generic/hand-written)',
+);
 let failures = 0;
 for (const r of table) {
   const ratio = r.generic.reqPerSec / r.baseline.reqPerSec;

@@ -27,7 +27,7 @@ export async function seededDataDir(root: string, rows: number): Promise<string>
      values (?, 1, ?, ?, null, ?, ?, ?, 'bench', ?, 1)`,
   );
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const started = Date.now();
   db.transaction(() => {
     for (let i = 0; i < rows; i++) {

@@ -12,7 +12,8 @@ try {
   console.log(`check:schemas: ${set.modules.length} module(s), ${models} model(s), ${extensions} extension(s): all valid`);
 } catch (error) {
   if (!(error instanceof SchemaProblemsError)) throw error;
-  for (const problem of error.problems) console.error(formatProblem(path.isAbsolute(problem.file) ? { ...problem, file: path.relative(process.cwd(), problem.file) } : problem));
+  for (const problem of error.problems)
+    console.error(formatProblem(path.isAbsolute(problem.file) ? { ...problem, file: path.relative(process.cwd(), problem.file) } : problem));
   console.error(`check:schemas: ${error.problems.length} problem(s)`);
   process.exit(1);
 }

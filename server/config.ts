@@ -63,9 +63,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockMs: intFromEnv(env, 'CLOUDLAB_LOGIN_LOCK_MINUTES', 10) * 60_000,
       perIpPerMinute: intFromEnv(env, 'CLOUDLAB_LOGIN_PER_IP_PER_MINUTE', 30),
     },
-    trustedProxies: (env.CLOUDLAB_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    trustedProxies: (env.CLOUDLAB_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     passwordMinLength: intFromEnv(env, 'CLOUDLAB_PASSWORD_MIN_LENGTH', 6),
-    tokenUrlHosts: (env.CLOUDLAB_TOKEN_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    tokenUrlHosts: (env.CLOUDLAB_TOKEN_URL_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     securityLogDays: Math.max(1, intFromEnv(env, 'CLOUDLAB_SECURITY_LOG_DAYS', 90)),
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
   };

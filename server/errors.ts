@@ -14,17 +14,7 @@ import { toTraditional } from './i18n/toTraditional.js';
  * - unavailable: HTTP 503; code 503
  * - internal:    HTTP 500; code 500
  */
-export type ErrorKind =
-  | 'auth'
-  | 'noPermission'
-  | 'forbidden'
-  | 'validation'
-  | 'business'
-  | 'badRequest'
-  | 'notFound'
-  | 'tooMany'
-  | 'unavailable'
-  | 'internal';
+export type ErrorKind = 'auth' | 'noPermission' | 'forbidden' | 'validation' | 'business' | 'badRequest' | 'notFound' | 'tooMany' | 'unavailable' | 'internal';
 
 interface CatalogueEntry {
   kind: ErrorKind;
@@ -36,11 +26,25 @@ interface CatalogueEntry {
 
 const CATALOGUE = {
   CL_ERR_AUTH_TOKEN_INVALID: { kind: 'auth', apiCode: 602, 'zh-CN': 'Token失效，请重新登录!', en: 'Token is invalid, please sign in again!' },
-  CL_ERR_AUTH_TOKEN_EXPIRED: { kind: 'auth', apiCode: 600, 'zh-CN': 'Token失效，登录已过期，请重新登录!', en: 'Your sign-in has expired, please sign in again!' },
-  CL_ERR_AUTH_SIGNED_OUT: { kind: 'auth', apiCode: 601, 'zh-CN': 'Token失效，您已被强制下线或在其他地方登录，请重新登录!', en: 'You were signed out (forced offline or signed in elsewhere), please sign in again!' },
+  CL_ERR_AUTH_TOKEN_EXPIRED: {
+    kind: 'auth',
+    apiCode: 600,
+    'zh-CN': 'Token失效，登录已过期，请重新登录!',
+    en: 'Your sign-in has expired, please sign in again!',
+  },
+  CL_ERR_AUTH_SIGNED_OUT: {
+    kind: 'auth',
+    apiCode: 601,
+    'zh-CN': 'Token失效，您已被强制下线或在其他地方登录，请重新登录!',
+    en: 'You were signed out (forced offline or signed in elsewhere), please sign in again!',
+  },
   CL_ERR_AUTH_BAD_CREDENTIALS: { kind: 'business', 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
   CL_ERR_AUTH_FROZEN: { kind: 'business', 'zh-CN': '该用户已冻结', en: 'This user is frozen' },
-  CL_ERR_AUTH_LOCKED: { kind: 'business', 'zh-CN': '该用户登录失败次数过多，请于{minutes}分钟后再次登录！', en: 'Too many failed sign-ins for this user, try again in {minutes} minutes!' },
+  CL_ERR_AUTH_LOCKED: {
+    kind: 'business',
+    'zh-CN': '该用户登录失败次数过多，请于{minutes}分钟后再次登录！',
+    en: 'Too many failed sign-ins for this user, try again in {minutes} minutes!',
+  },
   CL_ERR_AUTH_RATE_LIMITED: { kind: 'tooMany', 'zh-CN': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED: { kind: 'forbidden', 'zh-CN': '首次登录请先修改初始密码', en: 'Please change the initial password first' },
   CL_ERR_NO_PERMISSION: { kind: 'noPermission', 'zh-CN': '没有权限，请联系管理员授权', en: 'No permission, please ask an administrator' },
@@ -48,10 +52,18 @@ const CATALOGUE = {
   CL_ERR_TENANT_DISABLED: { kind: 'forbidden', 'zh-CN': '该租户已停用，请联系管理员', en: 'This tenant is disabled, please contact an administrator' },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },
-  CL_ERR_PASSWORD_CHANGE_LOCKED: { kind: 'business', 'zh-CN': '旧密码错误次数过多，请于{minutes}分钟后再试！', en: 'Too many wrong old passwords, try again in {minutes} minutes!' },
+  CL_ERR_PASSWORD_CHANGE_LOCKED: {
+    kind: 'business',
+    'zh-CN': '旧密码错误次数过多，请于{minutes}分钟后再试！',
+    en: 'Too many wrong old passwords, try again in {minutes} minutes!',
+  },
   CL_ERR_PASSWORD_OLD_WRONG: { kind: 'business', 'zh-CN': '旧密码输入错误', en: 'The old password is wrong' },
   CL_ERR_PASSWORD_MISMATCH: { kind: 'validation', 'zh-CN': '两次输入的密码不一样！', en: 'The two passwords differ!' },
-  CL_ERR_PASSWORD_WEAK: { kind: 'validation', 'zh-CN': '密码由{min}-16位字母和数字组成，且不能过于常见', en: 'The password must be {min}-16 letters and digits and not a common one' },
+  CL_ERR_PASSWORD_WEAK: {
+    kind: 'validation',
+    'zh-CN': '密码由{min}-16位字母和数字组成，且不能过于常见',
+    en: 'The password must be {min}-16 letters and digits and not a common one',
+  },
   CL_ERR_PASSWORD_SAME: { kind: 'validation', 'zh-CN': '新密码不能与旧密码相同', en: 'The new password must differ from the old one' },
   CL_ERR_VALIDATION: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
   CL_ERR_BAD_REQUEST: { kind: 'badRequest', 'zh-CN': '请求参数错误：{detail}', en: 'Bad request: {detail}' },
@@ -68,36 +80,88 @@ const CATALOGUE = {
   CL_ERR_RECORD_STALE: { kind: 'business', 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this record, please reload and try again' },
   CL_ERR_RECORD_DUPLICATE: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
   CL_ERR_DATA_RULE_MODEL_UNKNOWN: { kind: 'validation', 'zh-CN': '数据规则的模型不存在：{model}', en: 'The data rule names no known model: {model}' },
-  CL_ERR_DATA_RULE_FIELD_UNKNOWN: { kind: 'validation', 'zh-CN': '模型 {model} 没有可用于数据规则的字段：{field}', en: 'Model {model} has no field a data rule can use named {field}' },
-  CL_ERR_DATA_RULE_NO_DEPARTMENT: { kind: 'validation', 'zh-CN': '模型 {model} 没有声明部门字段，不能使用部门数据规则', en: 'Model {model} declares no department field, so department rules cannot apply to it' },
-  CL_ERR_DATA_RULE_INCOMPLETE: { kind: 'validation', 'zh-CN': '字段条件规则需要字段、条件，以及取值来源或固定值（二选一）', en: 'A field rule needs a field, an operator, and either a value source or a fixed value (not both)' },
-  CL_ERR_DATA_RULE_VALUE_INVALID: { kind: 'validation', 'zh-CN': '取值与字段 {field} 的类型或条件不符', en: 'The value does not suit the type of field {field} or the operator' },
-  CL_ERR_DATA_RULE_GRANT_INVALID: { kind: 'validation', 'zh-CN': '角色或数据规则不存在，或该规则已授予该角色', en: 'The role or the data rule does not exist, or the rule is already granted to the role' },
-  CL_ERR_BILL_RULE_DISABLED: { kind: 'business', 'zh-CN': '单据规则{code}已禁用，无法生成单据编号', en: 'The bill number rule {code} is disabled; no number can be issued' },
-  CL_ERR_DATA_SCOPE_OUTSIDE: { kind: 'business', 'zh-CN': '该数据超出您的数据权限范围，不能保存', en: 'This record would fall outside your data scope and cannot be saved' },
+  CL_ERR_DATA_RULE_FIELD_UNKNOWN: {
+    kind: 'validation',
+    'zh-CN': '模型 {model} 没有可用于数据规则的字段：{field}',
+    en: 'Model {model} has no field a data rule can use named {field}',
+  },
+  CL_ERR_DATA_RULE_NO_DEPARTMENT: {
+    kind: 'validation',
+    'zh-CN': '模型 {model} 没有声明部门字段，不能使用部门数据规则',
+    en: 'Model {model} declares no department field, so department rules cannot apply to it',
+  },
+  CL_ERR_DATA_RULE_INCOMPLETE: {
+    kind: 'validation',
+    'zh-CN': '字段条件规则需要字段、条件，以及取值来源或固定值（二选一）',
+    en: 'A field rule needs a field, an operator, and either a value source or a fixed value (not both)',
+  },
+  CL_ERR_DATA_RULE_VALUE_INVALID: {
+    kind: 'validation',
+    'zh-CN': '取值与字段 {field} 的类型或条件不符',
+    en: 'The value does not suit the type of field {field} or the operator',
+  },
+  CL_ERR_DATA_RULE_GRANT_INVALID: {
+    kind: 'validation',
+    'zh-CN': '角色或数据规则不存在，或该规则已授予该角色',
+    en: 'The role or the data rule does not exist, or the rule is already granted to the role',
+  },
+  CL_ERR_BILL_RULE_DISABLED: {
+    kind: 'business',
+    'zh-CN': '单据规则{code}已禁用，无法生成单据编号',
+    en: 'The bill number rule {code} is disabled; no number can be issued',
+  },
+  CL_ERR_DATA_SCOPE_OUTSIDE: {
+    kind: 'business',
+    'zh-CN': '该数据超出您的数据权限范围，不能保存',
+    en: 'This record would fall outside your data scope and cannot be saved',
+  },
   CL_ERR_IMPORT_FILE_MISSING: { kind: 'business', 'zh-CN': '请选择要导入的 Excel 文件', en: 'Please choose an Excel file to import' },
   CL_ERR_IMPORT_FILE_TYPE: { kind: 'business', 'zh-CN': '只能导入 .xls 或 .xlsx 格式的 Excel 文件', en: 'Only Excel files (.xls, .xlsx) can be imported' },
-  CL_ERR_IMPORT_LEGACY_XLS: { kind: 'business', 'zh-CN': '不支持旧版 Excel 97-2003 格式，请另存为 .xlsx 后再导入', en: 'The old Excel 97-2003 format is not supported; save the file as .xlsx and import it again' },
+  CL_ERR_IMPORT_LEGACY_XLS: {
+    kind: 'business',
+    'zh-CN': '不支持旧版 Excel 97-2003 格式，请另存为 .xlsx 后再导入',
+    en: 'The old Excel 97-2003 format is not supported; save the file as .xlsx and import it again',
+  },
   CL_ERR_IMPORT_FILE_TOO_LARGE: { kind: 'business', 'zh-CN': '导入文件不能超过 {maxMb} MB', en: 'The file to import must not exceed {maxMb} MB' },
-  CL_ERR_IMPORT_FILE_UNSAFE: { kind: 'business', 'zh-CN': '文件结构异常（条目过多或解压后过大），已拒绝导入', en: 'The file was refused: it holds too many parts or is too large once unpacked' },
-  CL_ERR_IMPORT_FILE_BROKEN: { kind: 'business', 'zh-CN': '无法读取该 Excel 文件，请确认文件完整', en: 'The Excel file cannot be read; please check that it is complete' },
+  CL_ERR_IMPORT_FILE_UNSAFE: {
+    kind: 'business',
+    'zh-CN': '文件结构异常（条目过多或解压后过大），已拒绝导入',
+    en: 'The file was refused: it holds too many parts or is too large once unpacked',
+  },
+  CL_ERR_IMPORT_FILE_BROKEN: {
+    kind: 'business',
+    'zh-CN': '无法读取该 Excel 文件，请确认文件完整',
+    en: 'The Excel file cannot be read; please check that it is complete',
+  },
   CL_ERR_IMPORT_HEADER_UNKNOWN: { kind: 'business', 'zh-CN': '无法识别的表头：{headers}', en: 'Unknown column headers: {headers}' },
   CL_ERR_IMPORT_COLUMN_MISSING: { kind: 'business', 'zh-CN': '缺少必填列：{columns}', en: 'Required columns are missing: {columns}' },
   CL_ERR_IMPORT_EMPTY: { kind: 'business', 'zh-CN': '文件中没有可导入的数据行', en: 'The file holds no rows to import' },
   CL_ERR_IMPORT_TOO_MANY_ROWS: { kind: 'business', 'zh-CN': '一次最多导入 {max} 行数据', en: 'At most {max} rows can be imported at once' },
-  CL_ERR_IMPORT_REPORT_GONE: { kind: 'notFound', 'zh-CN': '错误报告不存在或已过期，请重新导入', en: 'The error report does not exist or has expired; please import again' },
+  CL_ERR_IMPORT_REPORT_GONE: {
+    kind: 'notFound',
+    'zh-CN': '错误报告不存在或已过期，请重新导入',
+    en: 'The error report does not exist or has expired; please import again',
+  },
   CL_ERR_ANNOUNCEMENT_NOT_DRAFT: { kind: 'business', 'zh-CN': '只有未发布的公告可以发布或编辑', en: 'Only a draft announcement can be published or edited' },
   CL_ERR_ANNOUNCEMENT_NOT_PUBLISHED: { kind: 'business', 'zh-CN': '只有已发布的公告可以撤销', en: 'Only a published announcement can be revoked' },
   CL_ERR_ANNOUNCEMENT_NO_RECIPIENTS: { kind: 'business', 'zh-CN': '请选择指定用户', en: 'Please choose the users to notify' },
   CL_ERR_FILE_MISSING: { kind: 'business', 'zh-CN': '未上传文件', en: 'No file uploaded' },
-  CL_ERR_FILE_TYPE: { kind: 'business', 'zh-CN': '文件类型不允许或与扩展名不符：{name}', en: 'The file type is not allowed or does not match its extension: {name}' },
+  CL_ERR_FILE_TYPE: {
+    kind: 'business',
+    'zh-CN': '文件类型不允许或与扩展名不符：{name}',
+    en: 'The file type is not allowed or does not match its extension: {name}',
+  },
   CL_ERR_FILE_TOO_LARGE: { kind: 'business', 'zh-CN': '文件大小超出限制（{maxMb} MB）', en: 'The file exceeds the size limit ({maxMb} MB)' },
   CL_ERR_FILE_CHUNK_INVALID: { kind: 'badRequest', 'zh-CN': '分片参数错误：{detail}', en: 'Invalid chunk: {detail}' },
   CL_ERR_FILE_CHUNKS_MISSING: { kind: 'business', 'zh-CN': '文件分片不完整，请继续上传', en: 'Some chunks of the file are missing; please resume the upload' },
   CL_ERR_FILE_CHECKSUM: { kind: 'business', 'zh-CN': '文件校验失败，请重新上传', en: 'The file failed its checksum; please upload it again' },
   CL_ERR_NOT_FOUND: { kind: 'notFound', 'zh-CN': '很抱歉，资源未找到!', en: 'Sorry, the resource was not found!' },
   CL_ERR_DB_UNAVAILABLE: { kind: 'unavailable', 'zh-CN': '数据库暂不可用，请稍后再试', en: 'The database is unavailable, please try again later' },
-  CL_ERR_INTERNAL: { kind: 'internal', 'zh-CN': '系统内部错误，请联系管理员（请求号 {requestId}）', en: 'Internal error, please contact an administrator (request {requestId})' },
+  CL_ERR_INTERNAL: {
+    kind: 'internal',
+    'zh-CN': '系统内部错误，请联系管理员（请求号 {requestId}）',
+    en: 'Internal error, please contact an administrator (request {requestId})',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

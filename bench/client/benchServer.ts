@@ -20,7 +20,13 @@ export interface BenchServer {
 export async function startBenchServer(port: number): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${port}`;
   // a server left over on the port would answer in this one's place, with its own data
-  if (await fetch(`${origin}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use (--port=… chooses another)`);
+  if (
+    await fetch(`${origin}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already in use (--port=… chooses another)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-bench-client-'));
   const child = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), {
     PORT: String(port),

@@ -53,4 +53,5 @@ async function sizeOf(response: Response): Promise<JsFile> {
 }
 
 export const totalGzip = (files: readonly JsFile[]) => files.reduce((sum, f) => sum + f.gzipBytes, 0);
-export const largestGzip = (files: readonly JsFile[]) => files.reduce((max, f) => (f.gzipBytes > max.gzipBytes ? f : max), files[0] ?? { url: '', gzipBytes: 0, rawBytes: 0 });
+export const largestGzip = (files: readonly JsFile[]) =>
+  files.reduce((max, f) => (f.gzipBytes > max.gzipBytes ? f : max), files[0] ?? { url: '', gzipBytes: 0, rawBytes: 0 });

@@ -25,7 +25,13 @@ export interface SignInSample extends LoadSample {
 
 const CONTEXT: BrowserContextOptions = { locale: 'zh-CN', viewport: { width: 1366, height: 768 } };
 
-async function coldLoad(browser: Browser, url: string, mark: ProbeMark, options: BrowserContextOptions = {}, prepare?: (context: BrowserContext) => Promise<unknown>) {
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  mark: ProbeMark,
+  options: BrowserContextOptions = {},
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+) {
   const context = await browser.newContext({ ...CONTEXT, ...options });
   await prepare?.(context);
   const page = await context.newPage();

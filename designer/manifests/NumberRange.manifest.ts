@@ -5,6 +5,13 @@ export const numberRangeManifest: WidgetManifest = {
   name: 'NumberRange',
   title: 'widget.NumberRange',
   group: 'input',
-  propsSchema: { type: 'object', properties: { disabled: { type: 'boolean', title: 'prop.disabled' }, placeholder: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2, title: 'prop.placeholder' } }, additionalProperties: false },
+  propsSchema: {
+    type: 'object',
+    properties: {
+      disabled: { type: 'boolean', title: 'prop.disabled' },
+      placeholder: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2, title: 'prop.placeholder' },
+    },
+    additionalProperties: false,
+  },
   scaffold: { fieldType: 'number', 'x-component-props': {} },
 };

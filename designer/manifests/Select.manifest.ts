@@ -5,6 +5,10 @@ export const selectManifest: WidgetManifest = {
   name: 'Select',
   title: 'widget.Select',
   group: 'select',
-  propsSchema: { type: 'object', properties: { ...COMMON_PROPS, mode: { enum: ['multiple', 'tags'], title: 'prop.mode' }, showSearch: { type: 'boolean', title: 'prop.showSearch' } }, additionalProperties: false },
+  propsSchema: {
+    type: 'object',
+    properties: { ...COMMON_PROPS, mode: { enum: ['multiple', 'tags'], title: 'prop.mode' }, showSearch: { type: 'boolean', title: 'prop.showSearch' } },
+    additionalProperties: false,
+  },
   scaffold: { fieldType: 'string', 'x-component-props': { allowClear: true } },
 };

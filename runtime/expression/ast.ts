@@ -22,4 +22,12 @@ export const BINARY_OPERATORS: ReadonlySet<string> = new Set<BinaryOperator>(['+
  * Names that reach into JavaScript's object machinery. The evaluator reads only own properties anyway;
  * naming one of these is refused at compile time so a model author learns it at once.
  */
-export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set([
+  'constructor',
+  '__proto__',
+  'prototype',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);

@@ -1,18 +1,22 @@
 import type { BinaryOperator } from './ast';
 import { compare, isMissing, looselyEqual, toNumber } from './values';
 
-const arithmetic = (combine: (a: number, b: number) => number) => (left: unknown, right: unknown): number | null => {
-  const a = toNumber(left);
-  const b = toNumber(right);
-  if (a === null || b === null) return null;
-  const result = combine(a, b);
-  return Number.isFinite(result) ? result : null;
-};
+const arithmetic =
+  (combine: (a: number, b: number) => number) =>
+  (left: unknown, right: unknown): number | null => {
+    const a = toNumber(left);
+    const b = toNumber(right);
+    if (a === null || b === null) return null;
+    const result = combine(a, b);
+    return Number.isFinite(result) ? result : null;
+  };
 
-const ordered = (accept: (order: number) => boolean) => (left: unknown, right: unknown): boolean => {
-  const order = compare(left, right);
-  return order !== null && accept(order);
-};
+const ordered =
+  (accept: (order: number) => boolean) =>
+  (left: unknown, right: unknown): boolean => {
+    const order = compare(left, right);
+    return order !== null && accept(order);
+  };
 
 /**
  * `+` joins text when either side is a string, as JavaScript does (a missing side then counts as ''),

@@ -1,5 +1,14 @@
 import jsep from 'jsep';
-import { BINARY_OPERATORS, FORBIDDEN_NAMES, LOGICAL_OPERATORS, UNARY_OPERATORS, type BinaryOperator, type ExpressionNode, type LogicalOperator, type UnaryOperator } from './ast';
+import {
+  BINARY_OPERATORS,
+  FORBIDDEN_NAMES,
+  LOGICAL_OPERATORS,
+  UNARY_OPERATORS,
+  type BinaryOperator,
+  type ExpressionNode,
+  type LogicalOperator,
+  type UnaryOperator,
+} from './ast';
 import { ExpressionError } from './ExpressionError';
 import { FUNCTIONS } from './functions';
 
@@ -67,7 +76,10 @@ export function parseExpression(text: string, options: ParseOptions = {}): Expre
         return { kind: 'member', object: check(member.object), property };
       }
       case 'ArrayExpression':
-        return { kind: 'array', elements: (node as jsep.ArrayExpression).elements.map((element) => (element ? check(element) : { kind: 'literal', value: null })) };
+        return {
+          kind: 'array',
+          elements: (node as jsep.ArrayExpression).elements.map((element) => (element ? check(element) : { kind: 'literal', value: null })),
+        };
       case 'UnaryExpression': {
         const { operator, argument } = node as jsep.UnaryExpression;
         if (!UNARY_OPERATORS.has(operator)) refuse(`The operator "${operator}"`, operator);
@@ -85,10 +97,18 @@ export function parseExpression(text: string, options: ParseOptions = {}): Expre
       }
       case 'CallExpression': {
         const call = node as jsep.CallExpression;
-        if (call.callee.type !== 'Identifier') return refuse('Calling a method or a computed value (only the functions len, isEmpty, round, abs, min, max, today, contains)');
+        if (call.callee.type !== 'Identifier')
+          return refuse('Calling a method or a computed value (only the functions len, isEmpty, round, abs, min, max, today, contains)');
         const { name } = call.callee as jsep.Identifier;
         const fn = Object.prototype.hasOwnProperty.call(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
-        if (!fn) throw new ExpressionError('unknownFunction', `Unknown function "${name}" (known: ${Object.keys(FUNCTIONS).join(', ')})`, text, positionOf(text, name), name);
+        if (!fn)
+          throw new ExpressionError(
+            'unknownFunction',
+            `Unknown function "${name}" (known: ${Object.keys(FUNCTIONS).join(', ')})`,
+            text,
+            positionOf(text, name),
+            name,
+          );
         const count = call.arguments.length;
         if (count < fn.minArgs || count > fn.maxArgs) {
           const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;

@@ -32,17 +32,7 @@ import type {
   Tree,
 } from './types.generated';
 
-export type {
-  ComputedDefault,
-  FormSection,
-  FormTab,
-  ListActionDef,
-  ListActionItem,
-  ModelExtension,
-  NamedOperation,
-  QueryCondition,
-  QueryField,
-};
+export type { ComputedDefault, FormSection, FormTab, ListActionDef, ListActionItem, ModelExtension, NamedOperation, QueryCondition, QueryField };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
 export const MODEL_FORMAT_VERSION = 2;

@@ -38,7 +38,9 @@ export function upgradeModel(file: unknown, upgrades: readonly ModelUpgrade[] = 
     throw new ModelVersionError(`"version" must be a format version from 1 to ${MODEL_FORMAT_VERSION}, found ${JSON.stringify(version) ?? 'none'}`);
   }
   if (version > MODEL_FORMAT_VERSION) {
-    throw new ModelVersionError(`format version ${version} is newer than this Cloudlab understands (up to ${MODEL_FORMAT_VERSION}); upgrade Cloudlab to load this file`);
+    throw new ModelVersionError(
+      `format version ${version} is newer than this Cloudlab understands (up to ${MODEL_FORMAT_VERSION}); upgrade Cloudlab to load this file`,
+    );
   }
   let model = structuredClone(file) as RawModel;
   for (let from = version; from < MODEL_FORMAT_VERSION; from++) {

@@ -53,7 +53,12 @@ export function ModelPage({ modelId }: ModelPageProps) {
   if (failure || !Screen || state.status !== 'ready') {
     return (
       <Suspense fallback={loading}>
-        <LoadFailure title={t('page.loadFailed')} message={describe(failure?.error)} retryText={t('action.retry')} onRetry={failure?.retry ?? (() => undefined)} />
+        <LoadFailure
+          title={t('page.loadFailed')}
+          message={describe(failure?.error)}
+          retryText={t('action.retry')}
+          onRetry={failure?.retry ?? (() => undefined)}
+        />
       </Suspense>
     );
   }

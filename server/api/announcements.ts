@@ -60,15 +60,21 @@ export default async function announcementRoutes(app: FastifyInstance): Promise<
   const textSearch = app.ctx.db.adapter.textSearch;
   const authenticated = { access: 'authenticated' } as const;
 
-  app.get<{ Querystring: ListByUserQuery }>('/sys/annountCement/listByUser', { schema: { querystring: listByUserQuery }, config: authenticated }, async (request) =>
-    toJeecgEnvelope(await unreadLists(db, readerOf(request), request.query.pageSize)),
+  app.get<{ Querystring: ListByUserQuery }>(
+    '/sys/annountCement/listByUser',
+    { schema: { querystring: listByUserQuery }, config: authenticated },
+    async (request) => toJeecgEnvelope(await unreadLists(db, readerOf(request), request.query.pageSize)),
   );
 
-  app.get<{ Querystring: { id: string } }>('/sys/annountCement/queryById', { schema: { querystring: queryByIdQuery }, config: authenticated }, async (request) => {
-    const found = await findVisible(db, readerOf(request), request.query.id);
-    if (!found) throw appError('CL_ERR_RECORD_NOT_FOUND');
-    return toJeecgEnvelope(found);
-  });
+  app.get<{ Querystring: { id: string } }>(
+    '/sys/annountCement/queryById',
+    { schema: { querystring: queryByIdQuery }, config: authenticated },
+    async (request) => {
+      const found = await findVisible(db, readerOf(request), request.query.id);
+      if (!found) throw appError('CL_ERR_RECORD_NOT_FOUND');
+      return toJeecgEnvelope(found);
+    },
+  );
 
   for (const method of ['PUT', 'POST'] as const) {
     app.route<{ Body: { anntId: string } }>({
@@ -85,8 +91,10 @@ export default async function announcementRoutes(app: FastifyInstance): Promise<
     });
   }
 
-  app.get<{ Querystring: MyListQuery }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { schema: { querystring: myListQuery }, config: authenticated }, async (request) =>
-    toJeecgEnvelope(await myAnnouncements(db, textSearch, readerOf(request), request.query)),
+  app.get<{ Querystring: MyListQuery }>(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    { schema: { querystring: myListQuery }, config: authenticated },
+    async (request) => toJeecgEnvelope(await myAnnouncements(db, textSearch, readerOf(request), request.query)),
   );
 
   app.put('/sys/sysAnnouncementSend/readAll', { schema: { querystring: noQuery }, config: authenticated }, async (request) => {

@@ -25,7 +25,9 @@ interface ModuleFigure {
 
 /** The last `n` days, oldest first, as record stamps spell a day (server time). */
 function lastDays(n: number): string[] {
-  const first = dayjs().startOf('day').subtract(n - 1, 'day');
+  const first = dayjs()
+    .startOf('day')
+    .subtract(n - 1, 'day');
   return Array.from({ length: n }, (_, i) => first.add(i, 'day').format(DATE_FORMAT));
 }
 
@@ -36,7 +38,12 @@ async function heldPermissionCodes(db: Kysely<Database>, userId: string): Promis
 }
 
 /** Records the caller may see: the same count (tenant and data scope, no filter) and cache the list's total uses. */
-async function visibleFigures(env: EngineEnv, model: CompiledModel, request: FastifyRequest, days: readonly string[]): Promise<{ total: number; week: number[] | null }> {
+async function visibleFigures(
+  env: EngineEnv,
+  model: CompiledModel,
+  request: FastifyRequest,
+  days: readonly string[],
+): Promise<{ total: number; week: number[] | null }> {
   const ctx = await env.contextFor(request, model);
   const total = await env.totals.obtain(model.tableName, filterKey(NO_FILTER, ctx), async () => {
     const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'set')}`;
@@ -48,7 +55,10 @@ async function visibleFigures(env: EngineEnv, model: CompiledModel, request: Fas
   // stamps are 'YYYY-MM-DD HH:mm:ss' text (db/timestamps.ts): the day is their first ten characters
   const day = sql`substr(${created.ref}, 1, 10)`;
   const since = sql`${created.ref} >= ${`${days[0]} 00:00:00`}`;
-  const query = sql<{ day: string; n: number | string }>`select ${day} as day, count(*) as n from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'set', [since])} group by ${day}`;
+  const query = sql<{
+    day: string;
+    n: number | string;
+  }>`select ${day} as day, count(*) as n from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'set', [since])} group by ${day}`;
   const rows = await env.slow.all<{ day: string; n: number | string }>(query.compile(env.reader));
   const perDay = new Map(rows.map((row) => [row.day, Number(row.n)]));
   return { total, week: days.map((d) => perDay.get(d) ?? 0) };

@@ -80,10 +80,14 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   }
 
   // clearing the cache makes every server re-read every dictionary: for those who may edit them
-  app.get('/sys/dict/refleshCache', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: { access: { permission: DICT_ADMIN_PERMISSION } } }, async () => {
-    app.ctx.dicts.clear();
-    return toJeecgEnvelope(null);
-  });
+  app.get(
+    '/sys/dict/refleshCache',
+    { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: { access: { permission: DICT_ADMIN_PERMISSION } } },
+    async () => {
+      app.ctx.dicts.clear();
+      return toJeecgEnvelope(null);
+    },
+  );
 
   app.get('/sys/dict/queryAllDictItems', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async (request) => {
     const all = await app.ctx.dicts.all();

@@ -16,7 +16,12 @@ const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
 const selectDepartBody = closedObject({ orgCode: { type: 'string', minLength: 1, maxLength: 64 }, username }, ['orgCode', 'username']);
 
-const updatePasswordBody = closedObject({ username, oldpassword: password, password, confirmpassword: password }, ['username', 'oldpassword', 'password', 'confirmpassword']);
+const updatePasswordBody = closedObject({ username, oldpassword: password, password, confirmpassword: password }, [
+  'username',
+  'oldpassword',
+  'password',
+  'confirmpassword',
+]);
 
 interface SelectDepartBody {
   orgCode: string;

@@ -27,12 +27,21 @@ export interface BootstrapOptions {
  * sign-in, since it travelled through a terminal or an environment. An existing admin is never
  * touched (the variable is a *first* password).
  */
-export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _modules: ModuleSet, options: BootstrapOptions = {}): Promise<{ generatedPassword?: string }> {
+export async function ensureBootstrap(
+  db: Kysely<Database>,
+  config: AppConfig,
+  _modules: ModuleSet,
+  options: BootstrapOptions = {},
+): Promise<{ generatedPassword?: string }> {
   const existing = await db.selectFrom('sysUser').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
   if (existing) return {};
   const problem = config.adminPassword ? passwordProblem(config.adminPassword, config.passwordMinLength) : null;
   if (problem) {
-    const why = { charset: 'letters and digits only, at least one of each', length: `${config.passwordMinLength}-16 characters`, common: 'not a common password' }[problem];
+    const why = {
+      charset: 'letters and digits only, at least one of each',
+      length: `${config.passwordMinLength}-16 characters`,
+      common: 'not a common password',
+    }[problem];
     throw new Error(`CLOUDLAB_ADMIN_PASSWORD does not pass the password policy (${why}); choose another or leave it unset to have one generated`);
   }
   const generated = config.adminPassword ? undefined : generatePassword();
@@ -86,6 +95,11 @@ export async function ensureBootstrap(db: Kysely<Database>, config: AppConfig, _
     await trx.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: DEFAULT_TENANT_ID, createBy: 'system', createTime: now }).execute();
     await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId: depart.id, createBy: 'system', createTime: now }).execute();
   });
-  await logSecurityEvent(db, { event: 'admin.bootstrap', userId, username: ADMIN_USERNAME, detail: generated ? 'generated first password' : 'first password from CLOUDLAB_ADMIN_PASSWORD' });
+  await logSecurityEvent(db, {
+    event: 'admin.bootstrap',
+    userId,
+    username: ADMIN_USERNAME,
+    detail: generated ? 'generated first password' : 'first password from CLOUDLAB_ADMIN_PASSWORD',
+  });
   return generated ? { generatedPassword: generated } : {};
 }

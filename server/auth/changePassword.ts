@@ -26,12 +26,7 @@ export async function changeOwnPassword(db: Kysely<Database>, change: OwnPasswor
   if (change.newPassword !== change.confirmPassword) throw appError('CL_ERR_PASSWORD_MISMATCH');
   const weak = passwordPolicyError(change.newPassword, change.minLength);
   if (weak) throw weak;
-  const user = await db
-    .selectFrom('sysUser')
-    .select(['password', 'salt'])
-    .where('id', '=', change.userId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
+  const user = await db.selectFrom('sysUser').select(['password', 'salt']).where('id', '=', change.userId).where('delFlag', '=', 0).executeTakeFirst();
   // per user, not only per address: a stolen session must not probe the old password from many addresses
   const attempt = await reserveAttempt(db, passwordChangeAccount(change.userId), change.lockout, now);
   const minutes = Math.ceil(change.lockout.lockMs / 60_000);

@@ -73,11 +73,7 @@ function createLookup(db: Kysely<Database>): Lookup {
   };
 }
 
-export type IdentifyRequest = (
-  token: string,
-  ask: { tenant: number | null; permission: string | null },
-  now?: number,
-) => Promise<Identity | AppError>;
+export type IdentifyRequest = (token: string, ask: { tenant: number | null; permission: string | null }, now?: number) => Promise<Identity | AppError>;
 
 /**
  * The one function that decides identity (security.md §1): token known, not expired, not idle too

@@ -27,8 +27,25 @@ export type PermissionRow = Pick<
 >;
 
 export const PERMISSION_ROW_COLUMNS = [
-  'id', 'parentId', 'name', 'url', 'component', 'componentName', 'redirect', 'menuType', 'perms', 'permsType', 'sortNo',
-  'alwaysShow', 'icon', 'isRoute', 'keepAlive', 'hidden', 'internalOrExternal', 'status', 'delFlag',
+  'id',
+  'parentId',
+  'name',
+  'url',
+  'component',
+  'componentName',
+  'redirect',
+  'menuType',
+  'perms',
+  'permsType',
+  'sortNo',
+  'alwaysShow',
+  'icon',
+  'isRoute',
+  'keepAlive',
+  'hidden',
+  'internalOrExternal',
+  'status',
+  'delFlag',
 ] as const satisfies readonly (keyof PermissionRow)[];
 
 export interface MenuMeta {

@@ -71,7 +71,17 @@ export function createRejectionLog(db: Kysely<Database>, options: RejectionLogOp
   function insert(id: string, rejection: Rejection, time: number): Promise<boolean> {
     return db
       .insertInto('sysSecurityLog')
-      .values({ id, time, event: rejection.event, userId: null, username: null, ip: rejection.ip.slice(0, 64), requestId: rejection.requestId, detail: rejection.detail.slice(0, 1000), lastTime: time })
+      .values({
+        id,
+        time,
+        event: rejection.event,
+        userId: null,
+        username: null,
+        ip: rejection.ip.slice(0, 64),
+        requestId: rejection.requestId,
+        detail: rejection.detail.slice(0, 1000),
+        lastTime: time,
+      })
       .execute()
       .then(
         () => true,

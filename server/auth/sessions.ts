@@ -46,12 +46,7 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, reason: RevokeReason, now = Date.now()): Promise<void> {
-  await db
-    .updateTable('sysSession')
-    .set({ revokedAt: now, revokeReason: reason })
-    .where('id', '=', sessionId)
-    .where('revokedAt', 'is', null)
-    .execute();
+  await db.updateTable('sysSession').set({ revokedAt: now, revokeReason: reason }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
 }
 
 /** Ends every live session of a user (password change, disabling, forced offline), optionally keeping one. */
@@ -62,11 +57,7 @@ export async function revokeUserSessions(
   keepSessionId?: string,
   now = Date.now(),
 ): Promise<number> {
-  let query = db
-    .updateTable('sysSession')
-    .set({ revokedAt: now, revokeReason: reason })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null);
+  let query = db.updateTable('sysSession').set({ revokedAt: now, revokeReason: reason }).where('userId', '=', userId).where('revokedAt', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -8,7 +8,17 @@ type UserRow = UserTable & StaffUserColumns;
  * counters and ID-card data never leave the server through it.
  */
 const USER_INFO_FIELDS = [
-  'id', 'username', 'realname', 'avatar', 'orgCode', 'sex', 'phone', 'email', 'workNo', 'status', 'birthday',
+  'id',
+  'username',
+  'realname',
+  'avatar',
+  'orgCode',
+  'sex',
+  'phone',
+  'email',
+  'workNo',
+  'status',
+  'birthday',
 ] as const satisfies readonly (keyof UserRow)[];
 
 export type UserInfo = Pick<Selectable<UserRow>, (typeof USER_INFO_FIELDS)[number]> & {

@@ -18,7 +18,15 @@ export async function seedCoreRows(db: Kysely<Database>): Promise<void> {
     .execute();
   await db
     .insertInto('sysRole')
-    .values({ id: ADMIN_ROLE_ID, roleName: '管理员', roleCode: ADMIN_ROLE_CODE, description: '拥有全部权限；新模块的权限自动授予该角色', status: 1, createBy: 'system', createTime: now })
+    .values({
+      id: ADMIN_ROLE_ID,
+      roleName: '管理员',
+      roleCode: ADMIN_ROLE_CODE,
+      description: '拥有全部权限；新模块的权限自动授予该角色',
+      status: 1,
+      createBy: 'system',
+      createTime: now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -44,7 +44,18 @@ async function bump(trx: Transaction<Database>, tenantId: number, code: string):
 export async function nextBillNumber(trx: Transaction<Database>, adapter: DbAdapter, tenantId: number, code: string, at = Date.now()): Promise<string> {
   let counter = await bump(trx, tenantId, code);
   if (!counter) {
-    const row = { id: newId(), tenant_id: tenantId, full_name: code, en_code: code, ...NEW_RULE, this_number: 0, enabled_mark: 1, create_by: 'system', create_time: nowText(at), version: 1 };
+    const row = {
+      id: newId(),
+      tenant_id: tenantId,
+      full_name: code,
+      en_code: code,
+      ...NEW_RULE,
+      this_number: 0,
+      enabled_mark: 1,
+      create_by: 'system',
+      create_time: nowText(at),
+      version: 1,
+    };
     await adapter.upsert.insertIgnoring(BILL_RULE_TABLE, [row], ['tenant_id', 'en_code']).execute(trx);
     counter = await bump(trx, tenantId, code);
     if (!counter) throw new Error(`bill rule ${code} could not be created`);
@@ -55,7 +66,9 @@ export async function nextBillNumber(trx: Transaction<Database>, adapter: DbAdap
   let sequence = Number(counter.issued);
   if ((counter.period ?? '') !== period || sequence < start) {
     sequence = start;
-    await sql`update ${sql.table(BILL_RULE_TABLE)} set this_number = ${sequence}, this_period = ${period} where tenant_id = ${tenantId} and en_code = ${code}`.execute(trx);
+    await sql`update ${sql.table(BILL_RULE_TABLE)} set this_number = ${sequence}, this_period = ${period} where tenant_id = ${tenantId} and en_code = ${code}`.execute(
+      trx,
+    );
   }
   return `${counter.prefix ?? ''}${period}${String(sequence).padStart(Number(counter.digit ?? 0), '0')}`;
 }

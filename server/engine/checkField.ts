@@ -75,9 +75,11 @@ export function checkField(name: string, field: FieldDef, report: Report): void 
   if (field.secret && field.unique) report(`${at}/secret`, 'a secret field cannot be unique-checkable');
   if (field.secret && field.lookup) report(`${at}/lookup`, 'a secret field cannot be named by lookups');
   if (field.compute !== undefined && field.default !== undefined) report(`${at}/default`, 'a computed field takes no default');
-  if (field.compute !== undefined && field.requiredWhen !== undefined) report(`${at}/requiredWhen`, 'a computed field is never entered, so it cannot be required');
+  if (field.compute !== undefined && field.requiredWhen !== undefined)
+    report(`${at}/requiredWhen`, 'a computed field is never entered, so it cannot be required');
   if (field.required && field.requiredWhen !== undefined) report(`${at}/requiredWhen`, 'a required field needs no requiredWhen');
-  if (type === 'string' && field.maxLength === undefined) report(`${at}/maxLength`, 'a string field needs maxLength (the column width); use type text for long text');
+  if (type === 'string' && field.maxLength === undefined)
+    report(`${at}/maxLength`, 'a string field needs maxLength (the column width); use type text for long text');
 }
 
 function checkDefault(field: FieldDef, at: string, report: Report): void {

@@ -43,14 +43,16 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
     expression(`/entity/fields/${name}/compute`, field.compute);
     expression(`/entity/fields/${name}/requiredWhen`, field.requiredWhen);
     // the column is the CamelCasePlugin's snake_case of the name; rows come back camelCased
-    if (!survivesColumnRoundTrip(name)) report(`/entity/fields/${name}`, `field name "${name}" does not survive the snake_case column mapping (avoid consecutive capitals)`);
+    if (!survivesColumnRoundTrip(name))
+      report(`/entity/fields/${name}`, `field name "${name}" does not survive the snake_case column mapping (avoid consecutive capitals)`);
   }
 
   for (const part of ['indexes', 'uniques'] as const) {
     (model.entity[part] ?? []).forEach((columns, i) =>
       columns.forEach((name, j) => {
         if (!known(name)) report(`/entity/${part}/${i}/${j}`, `index names unknown field "${name}"`);
-        else if (name === 'tenantId' && model.entity.tenantScoped === false) report(`/entity/${part}/${i}/${j}`, 'tenantId exists only on tenant-scoped models');
+        else if (name === 'tenantId' && model.entity.tenantScoped === false)
+          report(`/entity/${part}/${i}/${j}`, 'tenantId exists only on tenant-scoped models');
       }),
     );
   }
@@ -72,7 +74,10 @@ function checkApi(model: ModelFile, report: Report): void {
   const fields = model.entity.fields;
   const family = model.api.dialect === 'api' ? 'api' : 'jeecg';
   if (familyOf(model.api.base) !== family) {
-    report('/api/base', `base "${model.api.base}" is not in the ${model.api.dialect} family (${family === 'api' ? '/api/…' : '/sys, /system, /admin, /online, /app'})`);
+    report(
+      '/api/base',
+      `base "${model.api.base}" is not in the ${model.api.dialect} family (${family === 'api' ? '/api/…' : '/sys, /system, /admin, /online, /app'})`,
+    );
   }
   for (const [op, route] of Object.entries(model.api.operations ?? {})) {
     if (typeof route === 'string' && familyOf(route.split(' ')[1]!) !== family) {

@@ -97,7 +97,8 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   const spec = buildTableSpec(model);
   const fields = new Map<string, CompiledField>();
   const key = model.entity.key;
-  const idDef: FieldDef = key?.type === 'integer' ? { type: 'integer', label: SYSTEM_DEFS.id!.label, minimum: 1 } : { ...SYSTEM_DEFS.id!, maxLength: key?.maxLength ?? 36 };
+  const idDef: FieldDef =
+    key?.type === 'integer' ? { type: 'integer', label: SYSTEM_DEFS.id!.label, minimum: 1 } : { ...SYSTEM_DEFS.id!, maxLength: key?.maxLength ?? 36 };
   const id = compileField('id', idDef, true);
   fields.set('id', id);
   const tenant = spec.tenantScoped ? compileField('tenantId', SYSTEM_DEFS.tenantId!, true) : null;
@@ -119,8 +120,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   }
   const stateDef = model.api.state;
   const stateField = stateDef ? fields.get(stateDef.field)! : null;
-  const stateValue = (value: Scalar | undefined, fallback: number): Scalar =>
-    value ?? (stateField?.def.type === 'string' ? String(fallback) : fallback);
+  const stateValue = (value: Scalar | undefined, fallback: number): Scalar => value ?? (stateField?.def.type === 'string' ? String(fallback) : fallback);
 
   const declared = all.filter((f) => !f.system);
   // the model was checked (checkModel.ts): every expression compiles against these names

@@ -59,7 +59,12 @@ async function computedValue(write: WriteScope, model: CompiledModel, def: Compu
  * user without a current department) is the `required` error. Bill numbers are drawn only here, so a
  * create refused afterwards rolls its number back with it.
  */
-export async function fillComputedDefaults(write: WriteScope, model: CompiledModel, record: Record<string, unknown>, ctx: MessageContext): Promise<FieldError[]> {
+export async function fillComputedDefaults(
+  write: WriteScope,
+  model: CompiledModel,
+  record: Record<string, unknown>,
+  ctx: MessageContext,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const at = Date.now();
   for (const { field, def } of model.computedDefaults) {

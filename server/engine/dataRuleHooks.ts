@@ -20,7 +20,13 @@ function ruleFieldDef(model: ModelFile, name: string): FieldDef | undefined {
 
 function literalSuits(def: FieldDef, rule: DataRule): boolean {
   if (rule.operator === 'like') return TEXTUAL.has(def.type);
-  const items = rule.operator === 'in' ? rule.value!.split(',').map((v) => v.trim()).filter((v) => v !== '') : [rule.value!];
+  const items =
+    rule.operator === 'in'
+      ? rule
+          .value!.split(',')
+          .map((v) => v.trim())
+          .filter((v) => v !== '')
+      : [rule.value!];
   return items.length > 0 && items.every((item) => coerceValue(def.type, item).ok);
 }
 
@@ -66,7 +72,12 @@ export function createCheckDataRule(modelById: (id: string) => ModelFile | undef
     const def = ruleFieldDef(model, rule.field);
     if (!def) throw appError('CL_ERR_DATA_RULE_FIELD_UNKNOWN', { model: model.id, field: rule.field });
     const listFromUser = rule.valueFrom === 'user.departIds';
-    const suits = rule.valueFrom === null ? literalSuits(def, rule) : listFromUser ? ['eq', 'ne', 'in'].includes(rule.operator) : rule.operator !== 'like' || TEXTUAL.has(def.type);
+    const suits =
+      rule.valueFrom === null
+        ? literalSuits(def, rule)
+        : listFromUser
+          ? ['eq', 'ne', 'in'].includes(rule.operator)
+          : rule.operator !== 'like' || TEXTUAL.has(def.type);
     if (!suits) throw appError('CL_ERR_DATA_RULE_VALUE_INVALID', { field: rule.field });
     return ctx.values;
   };
@@ -76,14 +87,19 @@ export function createCheckDataRule(modelById: (id: string) => ModelFile | undef
 export async function checkRoleDataRule(ctx: BeforeSaveContext): Promise<void> {
   let stored: { roleId?: string; ruleId?: string } = {};
   if (ctx.mode === 'update') {
-    const { rows } = await sql<{ roleId: string; ruleId: string }>`select role_id as "roleId", rule_id as "ruleId" from sys_role_data_rule where id = ${ctx.id}`.execute(ctx.db);
+    const { rows } = await sql<{
+      roleId: string;
+      ruleId: string;
+    }>`select role_id as "roleId", rule_id as "ruleId" from sys_role_data_rule where id = ${ctx.id}`.execute(ctx.db);
     stored = rows[0] ?? {};
   }
   const { roleId, ruleId } = { ...stored, ...ctx.values } as { roleId?: string; ruleId?: string };
   const { rows } = await sql<{ roles: number | string; rules: number | string; grants: number | string }>`select
       (select count(*) from sys_role where id = ${roleId ?? null}) as roles,
       (select count(*) from sys_data_rule where id = ${ruleId ?? null}) as rules,
-      (select count(*) from sys_role_data_rule where role_id = ${roleId ?? null} and rule_id = ${ruleId ?? null} and id <> ${ctx.id}) as grants`.execute(ctx.db);
+      (select count(*) from sys_role_data_rule where role_id = ${roleId ?? null} and rule_id = ${ruleId ?? null} and id <> ${ctx.id}) as grants`.execute(
+    ctx.db,
+  );
   const found = rows[0]!;
   if (Number(found.roles) !== 1 || Number(found.rules) !== 1 || Number(found.grants) !== 0) throw appError('CL_ERR_DATA_RULE_GRANT_INVALID');
 }

@@ -128,7 +128,11 @@ export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerat
     if (!scope) {
       scope = Promise.all([entry.rules, entry.user]).then(([rules, user]) => {
         const perRole = rules.byModel.get(model.model.id);
-        return compileScope(model, rules.roleIds.map((roleId) => perRole?.get(roleId) ?? []), user);
+        return compileScope(
+          model,
+          rules.roleIds.map((roleId) => perRole?.get(roleId) ?? []),
+          user,
+        );
       });
       entry.scopes.set(model, scope);
     }

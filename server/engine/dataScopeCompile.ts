@@ -98,10 +98,23 @@ export async function compileScope(model: CompiledModel, roles: DataRule[][], us
     const conditions = parts.filter((p): p is Exclude<Part, string> => typeof p !== 'string');
     if (conditions.length === 0) return UNRESTRICTED;
     const key = JSON.stringify(conditions.map((c) => c.key).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
-    if (!groups.has(key)) groups.set(key, sql`(${sql.join(conditions.map((c) => c.sql), sql` and `)})`);
+    if (!groups.has(key))
+      groups.set(
+        key,
+        sql`(${sql.join(
+          conditions.map((c) => c.sql),
+          sql` and `,
+        )})`,
+      );
   }
   if (roles.length === 0) return UNRESTRICTED;
   if (groups.size === 0) return NOTHING;
   const keys = [...groups.keys()].sort();
-  return { condition: sql`(${sql.join(keys.map((k) => groups.get(k)!), sql` or `)})`, key: JSON.stringify(keys) };
+  return {
+    condition: sql`(${sql.join(
+      keys.map((k) => groups.get(k)!),
+      sql` or `,
+    )})`,
+    key: JSON.stringify(keys),
+  };
 }

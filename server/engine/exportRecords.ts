@@ -43,9 +43,7 @@ export function exportColumns(env: EngineEnv, model: CompiledModel, query: ListQ
     : titles.size > 0
       ? [...titles.keys()].map((name) => model.fields.get(name)).filter((f): f is CompiledField => f?.readable === true)
       : model.readable.filter((f) => !f.system);
-  return fields
-    .filter((f) => f !== model.id)
-    .map((field) => ({ field, header: env.translate(titles.get(field.name) ?? field.def.label, lang) }));
+  return fields.filter((f) => f !== model.id).map((field) => ({ field, header: env.translate(titles.get(field.name) ?? field.def.label, lang) }));
 }
 
 function cellOf(field: CompiledField, row: Row): string | number | null {

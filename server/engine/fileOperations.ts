@@ -30,7 +30,13 @@ const FILE_FIELD = { jeecg: 'files[]', api: 'file' } as const;
 
 function selectionsOf(raw: unknown): string[] | null {
   if (raw === undefined) return null;
-  const ids = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const ids =
+    typeof raw === 'string'
+      ? raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   if (ids.length === 0 || ids.length > MAX_BATCH_IDS || ids.some((id) => id.length > 64)) {
     throw appError('CL_ERR_QUERY_INVALID', { detail: `selections: 1 to ${MAX_BATCH_IDS} ids` });
   }
@@ -42,26 +48,33 @@ function selectionsOf(raw: unknown): string[] | null {
  * `selections`. Parameters are checked before the first byte is sent, so a bad one gets the family's
  * error envelope; a failure after that can only cut the download short.
  */
-export const exportHandler = ({ env, model, parseList }: FileOperationContext): FileHandler => async (request, reply) => {
-  const { selections, ...rest } = (request.query ?? {}) as Record<string, unknown>;
-  const job = { query: parseList(rest), selections: selectionsOf(selections), context: await env.contextFor(request, model) };
-  const out = new PassThrough();
-  writeExport(env, model, job, out).catch((error: unknown) => {
-    request.log.error({ err: error, requestId: request.id }, 'export failed');
-    out.destroy(error as Error);
-  });
-  reply.header('content-type', XLSX_CONTENT_TYPE);
-  reply.header('content-disposition', attachmentHeader(`${env.translate(model.model.title, request.lang)}.xlsx`));
-  return reply.send(out);
-};
+export const exportHandler =
+  ({ env, model, parseList }: FileOperationContext): FileHandler =>
+  async (request, reply) => {
+    const { selections, ...rest } = (request.query ?? {}) as Record<string, unknown>;
+    const job = { query: parseList(rest), selections: selectionsOf(selections), context: await env.contextFor(request, model) };
+    const out = new PassThrough();
+    writeExport(env, model, job, out).catch((error: unknown) => {
+      request.log.error({ err: error, requestId: request.id }, 'export failed');
+      out.destroy(error as Error);
+    });
+    reply.header('content-type', XLSX_CONTENT_TYPE);
+    reply.header('content-disposition', attachmentHeader(`${env.translate(model.model.title, request.lang)}.xlsx`));
+    return reply.send(out);
+  };
 
-export const importTemplateHandler = ({ env, model }: FileOperationContext): FileHandler => async (request, reply) => {
-  assertQueryNames(request, ['_t']);
-  const file = await buildImportTemplate(env, model, request.lang);
-  reply.header('content-type', XLSX_CONTENT_TYPE);
-  reply.header('content-disposition', attachmentHeader(importText('templateFileName', request.lang, { title: env.translate(model.model.title, request.lang) })));
-  return reply.send(file);
-};
+export const importTemplateHandler =
+  ({ env, model }: FileOperationContext): FileHandler =>
+  async (request, reply) => {
+    assertQueryNames(request, ['_t']);
+    const file = await buildImportTemplate(env, model, request.lang);
+    reply.header('content-type', XLSX_CONTENT_TYPE);
+    reply.header(
+      'content-disposition',
+      attachmentHeader(importText('templateFileName', request.lang, { title: env.translate(model.model.title, request.lang) })),
+    );
+    return reply.send(file);
+  };
 
 /** The one workbook of a multipart upload, its name checked; other fields (isSingleTableImport…) are ignored. */
 async function uploadedWorkbook(request: FastifyRequest, field: string): Promise<Buffer> {
@@ -81,7 +94,8 @@ async function uploadedWorkbook(request: FastifyRequest, field: string): Promise
       file = await part.toBuffer();
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw appError('CL_ERR_IMPORT_FILE_TOO_LARGE', { maxMb: MAX_IMPORT_BYTES / 1024 / 1024 });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw appError('CL_ERR_IMPORT_FILE_TOO_LARGE', { maxMb: MAX_IMPORT_BYTES / 1024 / 1024 });
     throw error;
   }
   if (!file || file.length === 0) throw appError('CL_ERR_IMPORT_FILE_MISSING');
@@ -92,22 +106,24 @@ async function uploadedWorkbook(request: FastifyRequest, field: string): Promise
  * Import answers: success with the server's message; a file with bad rows gets the contract's code-201
  * answer (nothing imported) whose fileUrl downloads the report, for this user only, for an hour.
  */
-export const importHandler = ({ env, model }: FileOperationContext): FileHandler => async (request) => {
-  assertQueryNames(request, ['_t']);
-  const dialect = model.model.api.dialect;
-  const context = await env.contextFor(request, model);
-  const file = await uploadedWorkbook(request, FILE_FIELD[dialect]);
-  const outcome = await importRecords(env, model, file, context);
-  const wrap = (data: unknown, message: string) => (dialect === 'jeecg' ? toJeecgEnvelope(data, message) : toApiEnvelope(data, message));
-  if (outcome.ok) return wrap({ totalCount: outcome.count, successCount: outcome.count, errorCount: 0 }, outcome.message);
-  const name = await env.reports.write(context.auth.userId, outcome.errors, request.lang);
-  const result = {
-    totalCount: outcome.totalCount,
-    errorCount: outcome.errorCount,
-    successCount: 0,
-    msg: outcome.message,
-    fileUrl: `${IMPORT_REPORT_ROUTE}/${name}`,
-    fileName: importText('reportFileName', request.lang, { title: env.translate(model.model.title, request.lang) }),
+export const importHandler =
+  ({ env, model }: FileOperationContext): FileHandler =>
+  async (request) => {
+    assertQueryNames(request, ['_t']);
+    const dialect = model.model.api.dialect;
+    const context = await env.contextFor(request, model);
+    const file = await uploadedWorkbook(request, FILE_FIELD[dialect]);
+    const outcome = await importRecords(env, model, file, context);
+    const wrap = (data: unknown, message: string) => (dialect === 'jeecg' ? toJeecgEnvelope(data, message) : toApiEnvelope(data, message));
+    if (outcome.ok) return wrap({ totalCount: outcome.count, successCount: outcome.count, errorCount: 0 }, outcome.message);
+    const name = await env.reports.write(context.auth.userId, outcome.errors, request.lang);
+    const result = {
+      totalCount: outcome.totalCount,
+      errorCount: outcome.errorCount,
+      successCount: 0,
+      msg: outcome.message,
+      fileUrl: `${IMPORT_REPORT_ROUTE}/${name}`,
+      fileName: importText('reportFileName', request.lang, { title: env.translate(model.model.title, request.lang) }),
+    };
+    return { ...wrap(result, outcome.message), code: 201 };
   };
-  return { ...wrap(result, outcome.message), code: 201 };
-};

@@ -23,8 +23,7 @@ export const UPLOAD_LIMITS = { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10,
 const MAX_PARAMETERS_PER_INSERT = 10_000;
 
 export type ImportOutcome =
-  | { ok: true; count: number; message: string }
-  | { ok: false; totalCount: number; errorCount: number; message: string; errors: RowError[] };
+  { ok: true; count: number; message: string } | { ok: false; totalCount: number; errorCount: number; message: string; errors: RowError[] };
 
 /** A beforeWrite hook refused some rows: the transaction rolls back and they join the report. */
 class RowsRefused extends Error {
@@ -48,7 +47,8 @@ async function insertAll(write: WriteScope, model: CompiledModel, rows: Prepared
       rowOf.set(id, row.number);
     } catch (error) {
       if (!(error instanceof AppError) || !error.fieldErrors) throw error;
-      for (const e of error.fieldErrors) refused.push({ row: row.number, column: ctx.translate(model.fields.get(e.field)?.def.label ?? e.field, ctx.lang), value: '', message: e.message });
+      for (const e of error.fieldErrors)
+        refused.push({ row: row.number, column: ctx.translate(model.fields.get(e.field)?.def.label ?? e.field, ctx.lang), value: '', message: e.message });
     }
   }
   if (refused.length > 0) throw new RowsRefused(refused);
@@ -73,7 +73,8 @@ async function assertInScope(write: WriteScope, model: CompiledModel, ids: strin
     const where = sql.join([sql`${model.id.ref} in (${sql.join(chunk)})`, ...scopeConditions(model, write.context)], sql` and `);
     const { rows } = await sql<{ id: string }>`select ${model.id.ref} as id from ${model.table} where ${where}`.execute(write.trx);
     const inside = new Set(rows.map((r) => r.id));
-    for (const id of chunk) if (!inside.has(id)) outside.push({ row: rowOf.get(id)!, column: '', value: '', message: errorText('CL_ERR_DATA_SCOPE_OUTSIDE', ctx.lang) });
+    for (const id of chunk)
+      if (!inside.has(id)) outside.push({ row: rowOf.get(id)!, column: '', value: '', message: errorText('CL_ERR_DATA_SCOPE_OUTSIDE', ctx.lang) });
   }
   if (outside.length > 0) throw new RowsRefused(outside);
 }

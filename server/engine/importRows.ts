@@ -88,7 +88,13 @@ const shown = (value: SheetValue) => (value === null ? '' : value instanceof Dat
  * Every row checked as a form save checks it (validateRecord), after dictionary texts became codes;
  * then unique fields within the file and against the table. Nothing is written here.
  */
-export async function prepareRows(env: EngineEnv, model: CompiledModel, sheet: Sheet, tenantId: number, ctx: MessageContext): Promise<{ rows: PreparedRow[]; errors: RowError[] }> {
+export async function prepareRows(
+  env: EngineEnv,
+  model: CompiledModel,
+  sheet: Sheet,
+  tenantId: number,
+  ctx: MessageContext,
+): Promise<{ rows: PreparedRow[]; errors: RowError[] }> {
   const columns = mapColumns(env, model, sheet.headers);
   const codes = await dictCodes(env, columns);
   const rows: PreparedRow[] = [];
@@ -105,7 +111,12 @@ export async function prepareRows(env: EngineEnv, model: CompiledModel, sheet: S
       if (dict) {
         const code = dict.get(String(raw));
         if (code === undefined) {
-          errors.push({ row: number, column: column.header, value: shown(cell), message: importText('dictUnknown', ctx.lang, { value: String(raw).slice(0, 60), label: env.translate(column.field.def.label, ctx.lang) }) });
+          errors.push({
+            row: number,
+            column: column.header,
+            value: shown(cell),
+            message: importText('dictUnknown', ctx.lang, { value: String(raw).slice(0, 60), label: env.translate(column.field.def.label, ctx.lang) }),
+          });
           bad = true;
           continue;
         }
@@ -116,7 +127,12 @@ export async function prepareRows(env: EngineEnv, model: CompiledModel, sheet: S
     const checked = validateRecord(model, body, 'create', ctx);
     for (const e of checked.errors) {
       const column = columnOf.get(e.field);
-      errors.push({ row: number, column: column?.header ?? env.translate(model.fields.get(e.field)!.def.label, ctx.lang), value: column ? shown(values[column.index] ?? null) : '', message: e.message });
+      errors.push({
+        row: number,
+        column: column?.header ?? env.translate(model.fields.get(e.field)!.def.label, ctx.lang),
+        value: column ? shown(values[column.index] ?? null) : '',
+        message: e.message,
+      });
     }
     if (!bad && checked.errors.length === 0) rows.push({ number, values: checked.values });
   }
@@ -126,7 +142,14 @@ export async function prepareRows(env: EngineEnv, model: CompiledModel, sheet: S
 
 const IN_CHUNK = 500;
 
-async function uniqueErrors(env: EngineEnv, model: CompiledModel, rows: PreparedRow[], columnOf: Map<string, Column>, tenantId: number, ctx: MessageContext): Promise<RowError[]> {
+async function uniqueErrors(
+  env: EngineEnv,
+  model: CompiledModel,
+  rows: PreparedRow[],
+  columnOf: Map<string, Column>,
+  tenantId: number,
+  ctx: MessageContext,
+): Promise<RowError[]> {
   const errors: RowError[] = [];
   for (const field of model.uniqueFields) {
     const column = columnOf.get(field.name);
@@ -137,7 +160,8 @@ async function uniqueErrors(env: EngineEnv, model: CompiledModel, rows: Prepared
       const value = row.values[field.name];
       if (value === null || value === undefined) continue;
       const seen = firstRow.get(String(value));
-      if (seen !== undefined) errors.push({ row: row.number, column: header, value: String(value), message: importText('duplicateInFile', ctx.lang, { label, row: seen }) });
+      if (seen !== undefined)
+        errors.push({ row: row.number, column: header, value: String(value), message: importText('duplicateInFile', ctx.lang, { label, row: seen }) });
       else firstRow.set(String(value), row.number);
     }
     const values = [...firstRow.keys()];
@@ -145,7 +169,9 @@ async function uniqueErrors(env: EngineEnv, model: CompiledModel, rows: Prepared
     for (let i = 0; i < values.length; i += IN_CHUNK) {
       const chunk = values.slice(i, i + IN_CHUNK);
       const scope = model.tenant ? sql` and ${model.tenant.ref} = ${tenantId}` : sql``;
-      const { rows: hits } = await sql<{ v: unknown }>`select ${field.ref} as v from ${model.table} where ${field.ref} in (${sql.join(chunk)})${scope}`.execute(env.reader);
+      const { rows: hits } = await sql<{ v: unknown }>`select ${field.ref} as v from ${model.table} where ${field.ref} in (${sql.join(chunk)})${scope}`.execute(
+        env.reader,
+      );
       for (const hit of hits) taken.add(String(hit.v));
     }
     for (const [value, number] of firstRow) {

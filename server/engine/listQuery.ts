@@ -36,8 +36,21 @@ function paramRoles(model: CompiledModel): Map<string, ParamRole> {
   // the other dialect's page number is understood too: clients written for one send it to both
   const dialect: [string, Role][] =
     model.model.api.dialect === 'jeecg'
-      ? [['pageNo', 'pageNo'], ['currentPage', 'pageNo'], ['pageSize', 'pageSize'], ['column', 'sortField'], ['order', 'sortOrder'], ['field', 'projection']]
-      : [['currentPage', 'pageNo'], ['pageNo', 'pageNo'], ['pageSize', 'pageSize'], ['sidx', 'sortField'], ['sort', 'sortOrder']];
+      ? [
+          ['pageNo', 'pageNo'],
+          ['currentPage', 'pageNo'],
+          ['pageSize', 'pageSize'],
+          ['column', 'sortField'],
+          ['order', 'sortOrder'],
+          ['field', 'projection'],
+        ]
+      : [
+          ['currentPage', 'pageNo'],
+          ['pageNo', 'pageNo'],
+          ['pageSize', 'pageSize'],
+          ['sidx', 'sortField'],
+          ['sort', 'sortOrder'],
+        ];
   if (model.keywordFields.length > 0) roles.set('keyword', 'keyword');
   roles.set('superQueryParams', 'superQuery');
   roles.set('superQueryMatchType', 'matchType');
@@ -81,8 +94,7 @@ export function createListQueryParser(model: CompiledModel): ListQueryParser {
       if (role === undefined) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name: name.slice(0, 60) });
       if (typeof raw !== 'string') throw appError('CL_ERR_QUERY_INVALID', { detail: `${name.slice(0, 60)} must be given once` });
       if (typeof role === 'object') {
-        const condition =
-          role.part === 'value' ? parseFieldFilter(role.field, raw) : buildCondition(role.field, role.part === 'begin' ? 'ge' : 'le', raw);
+        const condition = role.part === 'value' ? parseFieldFilter(role.field, raw) : buildCondition(role.field, role.part === 'begin' ? 'ge' : 'le', raw);
         if (condition) q.filters.push(condition);
         continue;
       }
@@ -135,7 +147,12 @@ function parseSort(model: CompiledModel, fieldName: string | undefined, order: s
 }
 
 function parseProjection(model: CompiledModel, text: string): CompiledField[] {
-  const names = new Set(text.split(',').map((s) => s.trim()).filter(Boolean));
+  const names = new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const picked = [model.id];
   for (const name of names) {
     const field = model.fields.get(name);

@@ -49,8 +49,14 @@ export function formatProblem(p: SchemaProblem): string {
  * The engine's own bookkeeping, created by the core migrations before any model exists; a model may
  * not claim it. Every other table (users, roles, tenants, dictionaries, …) is a model's.
  */
-export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sys_session', 'sys_security_log', 'sys_login_attempt', 'sys_model', 'kysely_migration', 'kysely_migration_lock']);
-
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
+  'sys_session',
+  'sys_security_log',
+  'sys_login_attempt',
+  'sys_model',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 /**
  * Checks one parsed model file on its own, after upgradeModelFile: the meta-schema, then the rules
@@ -149,7 +155,12 @@ export function loadModules(roots: string[]): ModuleSet {
       }
       const mod: LoadedModule = { dir, file, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), locales: {} };
       const modelDir = path.join(dir, 'models');
-      const names = fs.existsSync(modelDir) ? fs.readdirSync(modelDir).filter((f) => f.endsWith('.model.json')).sort() : [];
+      const names = fs.existsSync(modelDir)
+        ? fs
+            .readdirSync(modelDir)
+            .filter((f) => f.endsWith('.model.json'))
+            .sort()
+        : [];
       for (const name of names) {
         const modelPath = path.join(modelDir, name);
         const json = readJson(modelPath, problems);
@@ -157,7 +168,8 @@ export function loadModules(roots: string[]): ModuleSet {
         const source = upgradeModelFile(json, modelPath, problems) as ModelSourceFile | undefined;
         if (source === undefined) continue;
         const local = checkModelFile(source, modelPath);
-        if (typeof source.id === 'string' && !source.id.startsWith(`${file.id}.`)) local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
+        if (typeof source.id === 'string' && !source.id.startsWith(`${file.id}.`))
+          local.push({ file: modelPath, path: '/id', message: `model id must start with the module id "${file.id}."` });
         problems.push(...local);
         if (local.length > 0) continue;
         if ('extends' in source) {
@@ -256,7 +268,8 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       const file = mod.modelFiles.get(model.id)!;
       once('model id', model.id, file, '/id');
       modelIds.set(model.id, model);
-      if (BOOKKEEPING_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
+      if (BOOKKEEPING_TABLES.has(model.entity.table))
+        problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
       once('table', model.entity.table, file, '/entity/table');
       once('permission prefix', model.permissions.prefix, file, '/permissions/prefix');
       for (const { route, at } of modelRouteClaims(model)) once('route', route, file, at);
@@ -279,7 +292,8 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       (model.tabs ?? []).forEach((tab, i) => {
         const child = modelIds.get(tab.model);
         if (!child) problems.push({ file, path: `/tabs/${i}/model`, message: `unknown model "${tab.model}"` });
-        else if (!(tab.foreignKey in child.entity.fields)) problems.push({ file, path: `/tabs/${i}/foreignKey`, message: `"${tab.model}" has no field "${tab.foreignKey}"` });
+        else if (!(tab.foreignKey in child.entity.fields))
+          problems.push({ file, path: `/tabs/${i}/foreignKey`, message: `"${tab.model}" has no field "${tab.foreignKey}"` });
       });
       for (const [name, field] of Object.entries(model.entity.fields)) {
         if (!field.ref) continue;

@@ -14,7 +14,8 @@ export function checkQuerySource(model: ModelFile, source: ModelFile | undefined
     if (typeof field === 'string') need(field, `/query/fields/${out}`);
     else {
       need(field.field, `/query/fields/${out}/field`);
-      if (field.field === undefined && field.aggregate !== 'count') problems.push({ file, path: `/query/fields/${out}`, message: `${field.aggregate} needs a field` });
+      if (field.field === undefined && field.aggregate !== 'count')
+        problems.push({ file, path: `/query/fields/${out}`, message: `${field.aggregate} needs a field` });
     }
   }
   (query.where ?? []).forEach((condition, i) => need(condition.field, `/query/where/${i}/field`));

@@ -16,8 +16,23 @@ import { BUTTON_NAMES } from '../i18n/messages.js';
  */
 export type PermissionDef = Pick<
   PermissionTable,
-  | 'id' | 'parentId' | 'name' | 'url' | 'component' | 'redirect' | 'menuType' | 'perms' | 'permsType'
-  | 'sortNo' | 'alwaysShow' | 'icon' | 'isRoute' | 'isLeaf' | 'keepAlive' | 'hidden' | 'internalOrExternal'
+  | 'id'
+  | 'parentId'
+  | 'name'
+  | 'url'
+  | 'component'
+  | 'redirect'
+  | 'menuType'
+  | 'perms'
+  | 'permsType'
+  | 'sortNo'
+  | 'alwaysShow'
+  | 'icon'
+  | 'isRoute'
+  | 'isLeaf'
+  | 'keepAlive'
+  | 'hidden'
+  | 'internalOrExternal'
 >;
 
 export interface DictDefRow {
@@ -39,7 +54,7 @@ export function menuRows(menus: MenuDef[] | undefined, parentId: string | null =
       parentId,
       name: menu.title,
       url: menu.url ?? menu.path,
-      component: menu.model ? `ModelPage/${menu.model}` : menu.component ?? (children.length > 0 ? 'RouteView' : null),
+      component: menu.model ? `ModelPage/${menu.model}` : (menu.component ?? (children.length > 0 ? 'RouteView' : null)),
       redirect: menu.redirect ?? null,
       menuType: parentId === null ? 0 : 1,
       perms: null,
@@ -91,7 +106,9 @@ export function modelButtonRows(model: ModelFile, parentId: string | null): Perm
     return operation === undefined || served[operation] !== undefined;
   }).map(([action, name], i) => buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1));
   // named operations: one code each (several operations may share one), named by the code itself
-  const named = [...new Set(Object.values(namedOperationsOf(model)).map((op) => op.permission))].filter((p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`));
+  const named = [...new Set(Object.values(namedOperationsOf(model)).map((op) => op.permission))].filter(
+    (p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`),
+  );
   return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, permission, parentId, 50 + i))];
 }
 

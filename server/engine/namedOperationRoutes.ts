@@ -34,9 +34,12 @@ export function namedOperationRoutes(env: EngineEnv, model: CompiledModel, hooks
         const record = target === 'record' ? await getRecord(env, model, idOf(request), context) : null;
         const committed: Array<() => Promise<void>> = [];
         const afterCommit = (task: () => Promise<void>) => void committed.push(task);
-        const data = await inWrite(env, model, context, async ({ trx, touch }) => hook({ model: model.model, context, record, body, db: trx, touch, afterCommit }));
+        const data = await inWrite(env, model, context, async ({ trx, touch }) =>
+          hook({ model: model.model, context, record, body, db: trx, touch, afterCommit }),
+        );
         // the change is in: a failed follow-up is logged, never turned into a failed answer
-        for (const task of committed) await task().catch((error: unknown) => request.log.warn({ err: error }, `${model.model.id}.${name}: after-commit task failed`));
+        for (const task of committed)
+          await task().catch((error: unknown) => request.log.warn({ err: error }, `${model.model.id}.${name}: after-commit task failed`));
         return envelope(data ?? null, 'done', request);
       },
     };

@@ -29,45 +29,59 @@ interface OperationContext {
 }
 
 const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
-  list: ({ env, model, envelope, parseList }) => async (request) => {
-    const q = parseList(request.query as Record<string, unknown>);
-    const { rows, total } = await listRecords(env, model, q, await env.contextFor(request, model));
-    const data =
-      model.model.api.dialect === 'jeecg'
-        ? { records: rows, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) }
-        : { list: rows, pagination: { currentPage: q.pageNo, pageSize: q.pageSize, total } };
-    return envelope(data, 'done', request);
-  },
-  get: ({ env, model, route, envelope }) => async (request) => {
-    assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-    return envelope(await getRecord(env, model, idOf(request), await env.contextFor(request, model)), 'done', request);
-  },
-  create: ({ env, model, envelope }) => async (request) => {
-    assertQueryNames(request, ['_t']);
-    const row = await createRecord(env, model, writeBodyOf(request), await env.contextFor(request, model));
-    return envelope(row, 'added', request);
-  },
-  update: ({ env, model, envelope }) => async (request) => {
-    assertQueryNames(request, ['_t']);
-    const row = await updateRecord(env, model, idOf(request), writeBodyOf(request), await env.contextFor(request, model));
-    return envelope(row, 'edited', request);
-  },
-  delete: ({ env, model, route, envelope }) => async (request) => {
-    assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-    await deleteRecord(env, model, idOf(request), await env.contextFor(request, model));
-    return envelope(null, 'deleted', request);
-  },
-  deleteBatch: ({ env, model, envelope }) => async (request) => {
-    assertQueryNames(request, ['_t', 'ids']);
-    await deleteRecords(env, model, idsOf(request), await env.contextFor(request, model));
-    return envelope(null, 'batchDeleted', request);
-  },
-  state: ({ env, model, route, envelope }) => async (request) => {
-    assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-    for (const name of Object.keys(bodyOf(request))) if (name !== 'id') throw appError('CL_ERR_FIELD_UNKNOWN', { field: name.slice(0, 60) });
-    const row = await toggleState(env, model, idOf(request), await env.contextFor(request, model));
-    return envelope(row, 'done', request);
-  },
+  list:
+    ({ env, model, envelope, parseList }) =>
+    async (request) => {
+      const q = parseList(request.query as Record<string, unknown>);
+      const { rows, total } = await listRecords(env, model, q, await env.contextFor(request, model));
+      const data =
+        model.model.api.dialect === 'jeecg'
+          ? { records: rows, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) }
+          : { list: rows, pagination: { currentPage: q.pageNo, pageSize: q.pageSize, total } };
+      return envelope(data, 'done', request);
+    },
+  get:
+    ({ env, model, route, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
+      return envelope(await getRecord(env, model, idOf(request), await env.contextFor(request, model)), 'done', request);
+    },
+  create:
+    ({ env, model, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, ['_t']);
+      const row = await createRecord(env, model, writeBodyOf(request), await env.contextFor(request, model));
+      return envelope(row, 'added', request);
+    },
+  update:
+    ({ env, model, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, ['_t']);
+      const row = await updateRecord(env, model, idOf(request), writeBodyOf(request), await env.contextFor(request, model));
+      return envelope(row, 'edited', request);
+    },
+  delete:
+    ({ env, model, route, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
+      await deleteRecord(env, model, idOf(request), await env.contextFor(request, model));
+      return envelope(null, 'deleted', request);
+    },
+  deleteBatch:
+    ({ env, model, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, ['_t', 'ids']);
+      await deleteRecords(env, model, idsOf(request), await env.contextFor(request, model));
+      return envelope(null, 'batchDeleted', request);
+    },
+  state:
+    ({ env, model, route, envelope }) =>
+    async (request) => {
+      assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
+      for (const name of Object.keys(bodyOf(request))) if (name !== 'id') throw appError('CL_ERR_FIELD_UNKNOWN', { field: name.slice(0, 60) });
+      const row = await toggleState(env, model, idOf(request), await env.contextFor(request, model));
+      return envelope(row, 'done', request);
+    },
   import: importHandler,
   export: exportHandler,
   importTemplate: importTemplateHandler,

@@ -29,7 +29,12 @@ export function anchorFor(anchors: PageAnchors, offset: number): { anchor: PageA
 }
 
 /** The query deriving the anchors: every stride-th row of the list's own ORDER BY. */
-export function anchorsSql(model: CompiledModel, sort: ListQuery['sort'], where: RawBuilder<unknown>, stride: number): RawBuilder<{ sortValue: unknown; id: string }> {
+export function anchorsSql(
+  model: CompiledModel,
+  sort: ListQuery['sort'],
+  where: RawBuilder<unknown>,
+  stride: number,
+): RawBuilder<{ sortValue: unknown; id: string }> {
   const direction = sql.raw(sort.order);
   const order = sort.field === model.id ? sql`${model.id.ref} ${direction}` : sql`${sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
   return sql`select sort_value as ${sql.id('sortValue')}, anchor_id as ${sql.id('id')} from (
@@ -50,7 +55,9 @@ export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], an
   const column = sort.field.ref;
   const nullsFirst = model.adapter.paging.nullsFirstAscending === (sort.order === 'asc');
   if (anchor.sortValue === null || anchor.sortValue === undefined) {
-    return nullsFirst ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)` : sql`(${column} is null and ${id} ${after} ${anchor.id})`;
+    return nullsFirst
+      ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)`
+      : sql`(${column} is null and ${id} ${after} ${anchor.id})`;
   }
   const seek = sql`(${column}, ${id}) ${after} (${anchor.sortValue}, ${anchor.id})`;
   return nullsFirst ? seek : sql`(${seek} or ${column} is null)`;

@@ -23,6 +23,12 @@ export function decodeStructured<T extends Row>(model: CompiledModel, rows: T[])
 }
 
 /** Rows as the API answers them: json and list fields parsed, dictionary texts added (`<field>_dictText`). */
-export async function presentRows<T extends Row>(env: EngineEnv, model: CompiledModel, rows: T[], lang: Lang, dictFields: CompiledField[] = model.dictFields): Promise<T[]> {
+export async function presentRows<T extends Row>(
+  env: EngineEnv,
+  model: CompiledModel,
+  rows: T[],
+  lang: Lang,
+  dictFields: CompiledField[] = model.dictFields,
+): Promise<T[]> {
   return env.toDictText(decodeStructured(model, rows), dictFields, lang);
 }

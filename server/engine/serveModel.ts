@@ -18,7 +18,8 @@ export function modelTexts(model: ModelFile): string[] {
   for (const column of model.list?.columns ?? []) if (typeof column === 'object' && column.title) texts.add(column.title);
   for (const tab of model.tabs ?? []) if (tab.title) texts.add(tab.title);
   for (const { item } of formFieldItems(model.form)) if (typeof item === 'object' && item.placeholder) texts.add(item.placeholder);
-  for (const section of [...(model.form?.sections ?? []), ...(model.form?.tabs ?? []).flatMap((tab) => tab.sections ?? [])]) if (section.title) texts.add(section.title);
+  for (const section of [...(model.form?.sections ?? []), ...(model.form?.tabs ?? []).flatMap((tab) => tab.sections ?? [])])
+    if (section.title) texts.add(section.title);
   for (const tab of model.form?.tabs ?? []) texts.add(tab.title);
   for (const action of model.list?.actions ?? []) {
     if (typeof action !== 'object') continue;

@@ -33,15 +33,37 @@ export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Prom
  * The button permission codes of one model released at run time, under the menu that shows it (if
  * any), in the caller's transaction; new codes are granted to the admin role as at start-up.
  */
-export async function syncModelPermissions(trx: Transaction<Database>, adapter: DbAdapter, model: ModelFile, moduleId: string, menuKey: string | null): Promise<void> {
+export async function syncModelPermissions(
+  trx: Transaction<Database>,
+  adapter: DbAdapter,
+  model: ModelFile,
+  moduleId: string,
+  menuKey: string | null,
+): Promise<void> {
   const rows = modelButtonRows(model, menuKey);
   const known = new Map(
-    (await trx.selectFrom('sysPermission').select(['id', 'defHash']).where('id', 'in', rows.map((r) => r.id)).execute()).map((r) => [r.id, r.defHash]),
+    (
+      await trx
+        .selectFrom('sysPermission')
+        .select(['id', 'defHash'])
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+    ).map((r) => [r.id, r.defHash]),
   );
   for (const row of rows) await upsertPermission(trx, adapter, row, moduleId, known);
 }
 
-async function upsertPermission(trx: Transaction<Database>, adapter: DbAdapter, def: PermissionDef, moduleId: string, known: Map<string, string | null>): Promise<void> {
+async function upsertPermission(
+  trx: Transaction<Database>,
+  adapter: DbAdapter,
+  def: PermissionDef,
+  moduleId: string,
+  known: Map<string, string | null>,
+): Promise<void> {
   const defHash = definitionHash(def);
   const now = nowText();
   if (!known.has(def.id)) {
@@ -50,14 +72,22 @@ async function upsertPermission(trx: Transaction<Database>, adapter: DbAdapter, 
       .values({ ...def, componentName: null, status: '1', delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
       .execute();
     await adapter.upsert
-      .insertIgnoring('sys_role_permission', [{ id: newId(), role_id: ADMIN_ROLE_ID, permission_id: def.id, create_by: 'system', create_time: now }], ['role_id', 'permission_id'])
+      .insertIgnoring(
+        'sys_role_permission',
+        [{ id: newId(), role_id: ADMIN_ROLE_ID, permission_id: def.id, create_by: 'system', create_time: now }],
+        ['role_id', 'permission_id'],
+      )
       .execute(trx);
     known.set(def.id, defHash);
     return;
   }
   if (known.get(def.id) === defHash) return;
   const { id, ...changes } = def;
-  await trx.updateTable('sysPermission').set({ ...changes, moduleId, defHash, updateTime: now }).where('id', '=', id).execute();
+  await trx
+    .updateTable('sysPermission')
+    .set({ ...changes, moduleId, defHash, updateTime: now })
+    .where('id', '=', id)
+    .execute();
   known.set(def.id, defHash);
 }
 
@@ -78,10 +108,22 @@ async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId:
     dictId = newId();
     await trx
       .insertInto('sysDict')
-      .values({ id: dictId, dictCode: def.dictCode, dictName: def.dictName, description: def.description, delFlag: 0, moduleId, defHash, createTime: now, updateTime: null })
+      .values({
+        id: dictId,
+        dictCode: def.dictCode,
+        dictName: def.dictName,
+        description: def.description,
+        delFlag: 0,
+        moduleId,
+        defHash,
+        createTime: now,
+        updateTime: null,
+      })
       .execute();
   }
-  const items = new Map((await trx.selectFrom('sysDictItem').select(['id', 'itemValue']).where('dictId', '=', dictId).execute()).map((r) => [r.itemValue, r.id]));
+  const items = new Map(
+    (await trx.selectFrom('sysDictItem').select(['id', 'itemValue']).where('dictId', '=', dictId).execute()).map((r) => [r.itemValue, r.id]),
+  );
   for (const item of def.items) {
     const itemId = items.get(item.itemValue);
     if (itemId) {
@@ -91,7 +133,10 @@ async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId:
         .where('id', '=', itemId)
         .execute();
     } else {
-      await trx.insertInto('sysDictItem').values({ id: newId(), dictId, ...item, status: 1, createTime: now, updateTime: null }).execute();
+      await trx
+        .insertInto('sysDictItem')
+        .values({ id: newId(), dictId, ...item, status: 1, createTime: now, updateTime: null })
+        .execute();
     }
   }
 }

@@ -105,7 +105,9 @@ export function buildTableSpec(model: ModelFile): TableSpec {
     const cols = [...scope, columnOf(name)];
     indexes.push({ name: indexName('ux', table, cols), columns: cols, unique: true, field: name });
   }
-  const keywordColumns = Object.entries(model.entity.fields).filter(([, field]) => isKeywordField(field)).map(([name]) => columnOf(name));
+  const keywordColumns = Object.entries(model.entity.fields)
+    .filter(([, field]) => isKeywordField(field))
+    .map(([name]) => columnOf(name));
   return { table, tenantScoped, columns, indexes: dedupe(indexes), keywordColumns };
 }
 

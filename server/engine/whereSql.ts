@@ -56,14 +56,25 @@ export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilde
  * The client's filters AND-ed with the tenant and data scope. The advanced query and the scope are
  * parenthesised, so an "or" can never reach past the tenant or scope condition.
  */
-export function whereSql(model: CompiledModel, parts: WhereParts, ctx: ReadScope, plan: ReadPlan = 'index', extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+export function whereSql(
+  model: CompiledModel,
+  parts: WhereParts,
+  ctx: ReadScope,
+  plan: ReadPlan = 'index',
+  extra: RawBuilder<unknown>[] = [],
+): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   for (const c of parts.filters) all.push(conditionSql(model, c));
   if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword, plan === 'index' ? 'filter' : 'lookup'));
   if (parts.superQuery.length > 0) {
-    all.push(sql`(${sql.join(parts.superQuery.map((c) => conditionSql(model, c)), parts.matchType === 'or' ? OR : AND)})`);
+    all.push(
+      sql`(${sql.join(
+        parts.superQuery.map((c) => conditionSql(model, c)),
+        parts.matchType === 'or' ? OR : AND,
+      )})`,
+    );
   }
   all.push(...extra);
   return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;

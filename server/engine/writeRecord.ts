@@ -107,7 +107,8 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
     if (model.tenant) stamps.tenantId = context.tenantId;
     const entries = Object.entries({ ...final, ...stamps });
     const columns = sql.join(entries.map(([name]) => model.fields.get(name)!.ref));
-    const { rows } = await sql<Row>`insert into ${model.table} (${columns}) values (${sql.join(entries.map(([, v]) => v))}) returning ${model.selectList}`.execute(trx);
+    const { rows } =
+      await sql<Row>`insert into ${model.table} (${columns}) values (${sql.join(entries.map(([, v]) => v))}) returning ${model.selectList}`.execute(trx);
     await assertStillInScope(trx, model, String(id), context);
     return rows[0]!;
   });

@@ -28,7 +28,14 @@ function messageOf(ctx: OperationHookContext, annt: AnnouncementRecord): NoticeM
 
 /** The chosen users who belong to the announcement's tenant (anyone else cannot be addressed). */
 async function recipientsOf(ctx: OperationHookContext, annt: AnnouncementRecord): Promise<string[]> {
-  const ids = [...new Set((annt.userIds ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (annt.userIds ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) return [];
   const rows = await ctx.db.selectFrom('sysUserTenant').select('userId').where('tenantId', '=', ctx.context.tenantId).where('userId', 'in', ids).execute();
   return rows.map((r) => r.userId);
@@ -49,7 +56,14 @@ export function registerAnnouncementHooks(hooks: HookRegistry, announce: Announc
     if (annt.msgType === 'USER' && recipients.length === 0) throw appError('CL_ERR_ANNOUNCEMENT_NO_RECIPIENTS');
     const updated = await trx
       .updateTable('sysAnnouncement')
-      .set({ sendStatus: SEND_STATUS.published, sendTime: now, sender: auth.realname || auth.username, updateBy: auth.username, updateTime: now, version: sql<number>`version + 1` })
+      .set({
+        sendStatus: SEND_STATUS.published,
+        sendTime: now,
+        sender: auth.realname || auth.username,
+        updateBy: auth.username,
+        updateTime: now,
+        version: sql<number>`version + 1`,
+      })
       .where('id', '=', annt.id)
       .where('tenantId', '=', ctx.context.tenantId)
       .where('sendStatus', '=', SEND_STATUS.draft)
@@ -67,7 +81,11 @@ export function registerAnnouncementHooks(hooks: HookRegistry, announce: Announc
         createTime: now,
         version: 1,
       }));
-      await trx.insertInto('sysAnnouncementSend').values(rows).onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing()).execute();
+      await trx
+        .insertInto('sysAnnouncementSend')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
+        .execute();
     }
     if (recipients.length > 0) ctx.touch('sys_announcement_send');
     ctx.afterCommit(() => announce(messageOf(ctx, annt)));
@@ -95,7 +113,12 @@ export function registerAnnouncementHooks(hooks: HookRegistry, announce: Announc
   // write); what was sent stays as sent: a published or revoked announcement is no longer edited
   hooks.register('announcement.draftOnly', async ({ mode, id, db, context, values }) => {
     if (mode === 'create') return { ...values, sendStatus: SEND_STATUS.draft };
-    const row = await noticeTrx(db).selectFrom('sysAnnouncement').select('sendStatus').where('id', '=', id).where('tenantId', '=', context.tenantId).executeTakeFirst();
+    const row = await noticeTrx(db)
+      .selectFrom('sysAnnouncement')
+      .select('sendStatus')
+      .where('id', '=', id)
+      .where('tenantId', '=', context.tenantId)
+      .executeTakeFirst();
     if (row && row.sendStatus !== SEND_STATUS.draft) throw appError('CL_ERR_ANNOUNCEMENT_NOT_DRAFT');
   });
 }

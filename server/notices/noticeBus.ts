@@ -27,7 +27,12 @@ export function noticeFrame(message: NoticeMessage): string {
 function isNoticeMessage(value: unknown): value is NoticeMessage {
   const m = value as Partial<NoticeMessage> | null;
   return (
-    typeof m === 'object' && m !== null && typeof m.tenantId === 'number' && typeof m.msgId === 'string' && typeof m.msgTxt === 'string' && (m.cmd === 'topic' || m.cmd === 'user')
+    typeof m === 'object' &&
+    m !== null &&
+    typeof m.tenantId === 'number' &&
+    typeof m.msgId === 'string' &&
+    typeof m.msgTxt === 'string' &&
+    (m.cmd === 'topic' || m.cmd === 'user')
   );
 }
 

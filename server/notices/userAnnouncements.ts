@@ -51,13 +51,7 @@ function unreadBy(db: NoticeDb, reader: NoticeReader) {
 /** GET /sys/annountCement/listByUser: the unread ones, newest first, per category, with totals. */
 export async function unreadLists(db: NoticeDb, reader: NoticeReader, size: number) {
   const newest = (category: string) =>
-    unreadBy(db, reader)
-      .where('a.msgCategory', '=', category)
-      .select(ITEM_COLUMNS)
-      .orderBy('a.sendTime', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(size)
-      .execute();
+    unreadBy(db, reader).where('a.msgCategory', '=', category).select(ITEM_COLUMNS).orderBy('a.sendTime', 'desc').orderBy('a.id', 'desc').limit(size).execute();
   const [counts, anntMsgList, sysMsgList] = await Promise.all([
     unreadBy(db, reader)
       .select((eb) => ['a.msgCategory', eb.fn.countAll<number | string>().as('total')])
@@ -107,7 +101,13 @@ export async function markRead(db: NoticeDb, reader: NoticeReader, anntIds: read
       .onConflict((oc) =>
         oc
           .columns(['anntId', 'userId'])
-          .doUpdateSet((eb) => ({ readFlag: READ_FLAG.read, readTime: now, updateBy: reader.username, updateTime: now, version: eb('sysAnnouncementSend.version', '+', 1) }))
+          .doUpdateSet((eb) => ({
+            readFlag: READ_FLAG.read,
+            readTime: now,
+            updateBy: reader.username,
+            updateTime: now,
+            version: eb('sysAnnouncementSend.version', '+', 1),
+          }))
           .where('sysAnnouncementSend.readFlag', '<>', READ_FLAG.read),
       )
       .execute();

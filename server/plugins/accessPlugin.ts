@@ -199,7 +199,10 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     const asked = tenantHeaderOf(request);
     // a malformed tenant_id is a tenant nobody belongs to: refused (403) once the token is known good
     const tenant = asked === 'invalid' ? -1 : asked;
-    const verdict = token && looksLikeToken(token) ? await (identify ??= createIdentify(db, options.sessionPolicy))(token, { tenant, permission }) : appError('CL_ERR_AUTH_TOKEN_INVALID');
+    const verdict =
+      token && looksLikeToken(token)
+        ? await (identify ??= createIdentify(db, options.sessionPolicy))(token, { tenant, permission })
+        : appError('CL_ERR_AUTH_TOKEN_INVALID');
     if (verdict instanceof AppError) {
       // anonymous: aggregated per address and minute, so a flood cannot fill the disk
       app.ctx.rejections.record({

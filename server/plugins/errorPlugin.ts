@@ -5,7 +5,21 @@ import { familyOf } from '../../runtime/model/familyOf.js';
 import { toErrorReply } from '../envelopes/toErrorReply.js';
 import { isApiPath } from './accessPlugin.js';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'SQLITE_BUSY',
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; message?: string; databaseUnavailable?: boolean };

@@ -12,7 +12,14 @@ export function LanguageLinks() {
   return (
     <nav aria-label={t('language.label')}>
       {LANGS.map((lang: Lang) => (
-        <Button key={lang} type="link" size="small" disabled={lang === current} aria-current={lang === current ? 'true' : undefined} onClick={() => switchLanguage(lang)}>
+        <Button
+          key={lang}
+          type="link"
+          size="small"
+          disabled={lang === current}
+          aria-current={lang === current ? 'true' : undefined}
+          onClick={() => switchLanguage(lang)}
+        >
           {t(`language.names.${lang}`, { lng: lang })}
         </Button>
       ))}

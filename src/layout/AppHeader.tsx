@@ -78,7 +78,9 @@ export function AppHeader(props: AppHeaderProps) {
           <div style={{ flex: 1 }} />
         </>
       )}
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 4, flexShrink: 0, color: colour, ...(topMenu ? { width: 360 } : {}) }}>
+      <div
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 4, flexShrink: 0, color: colour, ...(topMenu ? { width: 360 } : {}) }}
+      >
         {!mobile && <MenuSearch nodes={props.nodes} width={topMenu ? 140 : 180} />}
         {!mobile && <FullscreenButton />}
         <HeaderNotice />

@@ -104,7 +104,14 @@ export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps
   return (
     <Layout style={{ minHeight: '100%' }}>
       {sideMode && !mobile && (
-        <Layout.Sider theme={settings.navTheme} collapsible collapsed={collapsed} trigger={null} width={SIDER_WIDTH} style={{ boxShadow: '2px 0 6px rgba(0,21,41,0.08)' }}>
+        <Layout.Sider
+          theme={settings.navTheme}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={SIDER_WIDTH}
+          style={{ boxShadow: '2px 0 6px rgba(0,21,41,0.08)' }}
+        >
           {sideMenu(collapsed)}
         </Layout.Sider>
       )}

@@ -3,7 +3,10 @@ import type { RouteSpec } from '../menu/buildRoutes';
 
 /** The route a path opens among the layout's routes, matched as MenuRoutes' <Routes> will match it. */
 export function routeAt(routes: readonly RouteSpec[], pathname: string): RouteSpec | undefined {
-  const matched = matchRoutes(routes.map((route, index) => ({ path: route.path, id: String(index) })), pathname)?.at(-1);
+  const matched = matchRoutes(
+    routes.map((route, index) => ({ path: route.path, id: String(index) })),
+    pathname,
+  )?.at(-1);
   return matched ? routes[Number(matched.route.id)] : undefined;
 }
 

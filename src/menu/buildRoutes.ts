@@ -18,7 +18,10 @@ export type RouteSpec =
  * nodes get no route. A menu item at the home path does not replace the home page.
  */
 export function buildRoutes(nodes: readonly MenuNode[]): RouteSpec[] {
-  const routes: RouteSpec[] = [{ kind: 'home', path: DEFAULT_HOME_PATH }, { kind: 'announcements', path: USER_ANNOUNCEMENT_PATH }];
+  const routes: RouteSpec[] = [
+    { kind: 'home', path: DEFAULT_HOME_PATH },
+    { kind: 'announcements', path: USER_ANNOUNCEMENT_PATH },
+  ];
   collect(nodes, routes);
   routes.push({ kind: 'redirect', path: '/', to: DEFAULT_HOME_PATH });
   routes.push({ kind: 'redirect', path: '*', to: NOT_FOUND_PATH });

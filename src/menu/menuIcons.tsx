@@ -63,7 +63,10 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const key = (name ?? '').replace(/Outlined$/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  const key = (name ?? '')
+    .replace(/Outlined$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase();
   const Icon = ICONS[key];
   return Icon ? <Icon /> : null;
 }

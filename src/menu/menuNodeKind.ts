@@ -5,10 +5,7 @@ const MODEL_PAGE_PREFIX = 'ModelPage/';
 const CONTAINER_COMPONENTS = ['RouteView', 'layouts/RouteView', 'PageView', 'layouts/PageView'];
 
 export type MenuNodeKind =
-  | { kind: 'external'; url: string }
-  | { kind: 'container' }
-  | { kind: 'model'; modelId: string }
-  | { kind: 'unknown'; component: string };
+  { kind: 'external'; url: string } | { kind: 'container' } | { kind: 'model'; modelId: string } | { kind: 'unknown'; component: string };
 
 /** What a menu node is: a link opened in a new tab, a container, a model screen, or a page we do not have. */
 export function menuNodeKind(node: MenuNode): MenuNodeKind {

@@ -5,7 +5,5 @@ import type { MenuNode } from '../session/types';
  * message centre, are kept and their children flattened into one list — the side menu and the routes.
  */
 export function selectMenuSubtree(menu: readonly MenuNode[], topMenuId: string | null, messageCentreTitles: readonly string[]): MenuNode[] {
-  return menu
-    .filter((node) => node.id === topMenuId || messageCentreTitles.includes(node.meta.title))
-    .flatMap((node) => node.children ?? []);
+  return menu.filter((node) => node.id === topMenuId || messageCentreTitles.includes(node.meta.title)).flatMap((node) => node.children ?? []);
 }

@@ -49,12 +49,20 @@ export function AnnouncementDialog({ item, onClose }: AnnouncementDialogProps) {
     >
       {item && (
         <>
-          <Descriptions column={1} size="small" items={[
-            { key: 'title', label: t('title'), children: item.titile },
-            { key: 'sender', label: t('sender'), children: item.sender ?? '' },
-            { key: 'sendTime', label: t('sendTime'), children: item.sendTime ?? '' },
-          ]} />
-          <div data-testid="announcement-content" style={{ marginTop: 16, maxHeight: 420, overflow: 'auto', wordBreak: 'break-word' }} dangerouslySetInnerHTML={{ __html: content }} />
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'title', label: t('title'), children: item.titile },
+              { key: 'sender', label: t('sender'), children: item.sender ?? '' },
+              { key: 'sendTime', label: t('sendTime'), children: item.sendTime ?? '' },
+            ]}
+          />
+          <div
+            data-testid="announcement-content"
+            style={{ marginTop: 16, maxHeight: 420, overflow: 'auto', wordBreak: 'break-word' }}
+            dangerouslySetInnerHTML={{ __html: content }}
+          />
         </>
       )}
     </Modal>

@@ -36,7 +36,10 @@ export function HeaderNotice() {
 
   const openItem = (item: NoticeItem) => {
     setOpen(false);
-    api.markRead(item.id).then(reload, () => undefined).catch(() => undefined);
+    api
+      .markRead(item.id)
+      .then(reload, () => undefined)
+      .catch(() => undefined);
     const opening = noticeOpening(item);
     if (opening.kind === 'page') navigate(opening.to);
     else setDetail(item);

@@ -43,7 +43,11 @@ export function MyAnnouncementsPage() {
 
   return (
     <Card title={t('myTitle')}>
-      <Form layout="inline" onFinish={(values: { titile?: string }) => setQuery((q) => ({ ...q, pageNo: 1, titile: values.titile?.trim() ?? '' }))} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form
+        layout="inline"
+        onFinish={(values: { titile?: string }) => setQuery((q) => ({ ...q, pageNo: 1, titile: values.titile?.trim() ?? '' }))}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="titile" label={t('title')}>
           <Input allowClear maxLength={100} />
         </Form.Item>

@@ -20,9 +20,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
           <Logo size={44} />
           <h1 style={{ margin: 0, fontSize: 30, fontWeight: 600, color: 'rgba(0,0,0,0.88)' }}>{t('product.name')}</h1>
         </div>
-        <div style={{ width: 368, maxWidth: 'calc(100vw - 32px)' }}>
-          {children}
-        </div>
+        <div style={{ width: 368, maxWidth: 'calc(100vw - 32px)' }}>{children}</div>
       </main>
       <footer style={{ padding: '24px 16px', textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
         {t('product.copyright', { year: new Date().getFullYear() })}

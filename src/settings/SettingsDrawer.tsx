@@ -68,16 +68,40 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
       <Divider />
       <h4>{t('settings.navigation')}</h4>
       <List split={false} size="small">
-        {row(t('settings.layoutMode'), choice('layoutMode', [['sidemenu', 'settings.sideMenu'], ['topmenu', 'settings.topMenu']]))}
-        {row(t('settings.contentWidth'), choice('contentWidth', [['fixed', 'settings.fixed'], ['fluid', 'settings.fluid']]))}
-        {row(t('settings.fixedHeader'), <Switch aria-label={t('settings.fixedHeader')} size="small" checked={settings.fixedHeader} onChange={(fixedHeader) => set({ fixedHeader })} />)}
-        {row(t('settings.sidebarOpen'), <Switch aria-label={t('settings.sidebarOpen')} size="small" checked={settings.sidebarOpen} onChange={(sidebarOpen) => set({ sidebarOpen })} />)}
-        {row(t('settings.multiTab'), <Switch aria-label={t('settings.multiTab')} size="small" checked={settings.multiTab} onChange={(multiTab) => set({ multiTab })} />)}
+        {row(
+          t('settings.layoutMode'),
+          choice('layoutMode', [
+            ['sidemenu', 'settings.sideMenu'],
+            ['topmenu', 'settings.topMenu'],
+          ]),
+        )}
+        {row(
+          t('settings.contentWidth'),
+          choice('contentWidth', [
+            ['fixed', 'settings.fixed'],
+            ['fluid', 'settings.fluid'],
+          ]),
+        )}
+        {row(
+          t('settings.fixedHeader'),
+          <Switch aria-label={t('settings.fixedHeader')} size="small" checked={settings.fixedHeader} onChange={(fixedHeader) => set({ fixedHeader })} />,
+        )}
+        {row(
+          t('settings.sidebarOpen'),
+          <Switch aria-label={t('settings.sidebarOpen')} size="small" checked={settings.sidebarOpen} onChange={(sidebarOpen) => set({ sidebarOpen })} />,
+        )}
+        {row(
+          t('settings.multiTab'),
+          <Switch aria-label={t('settings.multiTab')} size="small" checked={settings.multiTab} onChange={(multiTab) => set({ multiTab })} />,
+        )}
       </List>
       <Divider />
       <h4>{t('settings.other')}</h4>
       <List split={false} size="small">
-        {row(t('settings.colorWeak'), <Switch aria-label={t('settings.colorWeak')} size="small" checked={settings.colorWeak} onChange={(colorWeak) => set({ colorWeak })} />)}
+        {row(
+          t('settings.colorWeak'),
+          <Switch aria-label={t('settings.colorWeak')} size="small" checked={settings.colorWeak} onChange={(colorWeak) => set({ colorWeak })} />,
+        )}
       </List>
       <Divider />
       <Button block onClick={() => store.reset()}>

@@ -21,7 +21,11 @@ async function adminApi(request: APIRequestContext) {
     async createReader(username: string, password: string): Promise<string> {
       const user = await call('post', '/api/permission/Users', { username, realname: `读者${username.slice(-4)}`, password: `${password}x1` });
       await call('post', '/api/permission/UserTenant', { userId: user.id });
-      const role = await call('post', '/api/permission/Role', { roleName: `公告读者${username.slice(-4)}`, roleCode: `reader.${username.slice(-6)}`, status: 1 });
+      const role = await call('post', '/api/permission/Role', {
+        roleName: `公告读者${username.slice(-4)}`,
+        roleCode: `reader.${username.slice(-6)}`,
+        status: 1,
+      });
       await call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
       for (const name of ['系统管理', '岗位管理']) {
         const menus = await call('get', `/api/system/Menu?keyword=${encodeURIComponent(name)}&pageSize=50`);
@@ -33,7 +37,9 @@ async function adminApi(request: APIRequestContext) {
       return user.id as string;
     },
     async publish(values: Record<string, unknown>): Promise<string> {
-      const created = await (await request.post('/sys/annountCement/add', { headers, data: { priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } })).json();
+      const created = await (
+        await request.post('/sys/annountCement/add', { headers, data: { priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } })
+      ).json();
       expect(created.success, JSON.stringify(created)).toBe(true);
       const id = created.result.id as string;
       const published = await (await request.put(`/sys/annountCement/doReleaseData/${id}`, { headers })).json();
@@ -66,7 +72,14 @@ test('notices: a published announcement reaches the open bell at once; opening i
 
   const title = `检测室停电通知 ${Date.now().toString(36)}`;
   const started = Date.now();
-  await admin.publish({ msgType: 'USER', userIds: readerId, titile: title, msgContent: '<p>明天 <b>9:00</b> 停电</p><script>window.hacked = 1</script>', openType: 'url', openPage: '/isps/userAnnouncement' });
+  await admin.publish({
+    msgType: 'USER',
+    userIds: readerId,
+    titile: title,
+    msgContent: '<p>明天 <b>9:00</b> 停电</p><script>window.hacked = 1</script>',
+    openType: 'url',
+    openPage: '/isps/userAnnouncement',
+  });
   await expect(badge).toHaveAttribute('title', '1', { timeout: 2000 });
   const latency = Date.now() - started;
   console.info(`[notices e2e] publish → bell shows it in ${latency} ms`);

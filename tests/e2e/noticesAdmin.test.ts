@@ -34,7 +34,11 @@ test('notices: publishing from the 系统公告 screen updates another signed-in
 
     await list.row(title).getByText('发布', { exact: true }).click();
     const publishing = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/sys/annountCement/doReleaseData/'));
-    await page.locator('.ant-popconfirm, .ant-popover, .ant-modal-confirm').filter({ hasText: '确定要发布吗?' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm, .ant-popover, .ant-modal-confirm')
+      .filter({ hasText: '确定要发布吗?' })
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await publishing;
     const started = Date.now();
     // the 2 s budget is held in notices.test.ts; this case is about the screen's path, so a busy machine gets slack

@@ -60,7 +60,9 @@ test('guard: visitors go to sign-in with the redirect, public paths pass, signed
   await expect(page).toHaveURL(/#\/test\/home$/);
 
   // 5. the permission list cannot be loaded: signed out, back to sign-in with the redirect
-  await page.route('**/sys/permission/getUserPermissionByToken*', (route) => route.fulfill({ status: 500, json: { success: false, code: 500, message: '系统内部错误', result: null } }));
+  await page.route('**/sys/permission/getUserPermissionByToken*', (route) =>
+    route.fulfill({ status: 500, json: { success: false, code: 500, message: '系统内部错误', result: null } }),
+  );
   await page.goto('/#/system/position');
   await page.reload();
   await expect(page).toHaveURL(/#\/user\/login\?redirect=%2Fsystem%2Fposition$/);
@@ -79,7 +81,16 @@ test('/menuList: the chosen top-level menu is the routed subtree, and the choice
       component: 'RouteView',
       route: '1',
       meta: { title: '实验室', icon: 'experiment', keepAlive: false, internalOrExternal: false, componentName: 'lab' },
-      children: [{ id: 'e2e-lab-positions', path: '/lab/positions', name: 'lab-positions', component: 'ModelPage/system.position', route: '1', meta: { title: '实验室岗位', icon: 'idcard', keepAlive: false, internalOrExternal: false, componentName: 'p' } }],
+      children: [
+        {
+          id: 'e2e-lab-positions',
+          path: '/lab/positions',
+          name: 'lab-positions',
+          component: 'ModelPage/system.position',
+          route: '1',
+          meta: { title: '实验室岗位', icon: 'idcard', keepAlive: false, internalOrExternal: false, componentName: 'p' },
+        },
+      ],
     });
     await route.fulfill({ response, json: body });
   });
@@ -157,7 +168,9 @@ test('change password: the spec rules, then a real change and back', async ({ pa
 
 test('a 401 signs out: POST /sys/logout after 1.5 s, then the sign-in page', async ({ page }) => {
   await signedIn(page);
-  await page.route('**/sys/home/figures*', (route) => route.fulfill({ status: 401, json: { success: false, code: 401, message: 'Token失效，请重新登录!', result: null } }));
+  await page.route('**/sys/home/figures*', (route) =>
+    route.fulfill({ status: 401, json: { success: false, code: 401, message: 'Token失效，请重新登录!', result: null } }),
+  );
   const logout = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/sys/logout'));
   await page.reload();
   // the toast (未授权，请重新登录) shows for the 1.5 s before the sign-out; on a loaded machine the reload may come

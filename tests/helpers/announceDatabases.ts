@@ -51,6 +51,8 @@ export default async function announceDatabases(): Promise<void> {
   await removeLeftovers(adminUrl);
   console.log(`[tests] server suites run on: ${kinds.join(', ')}${adminUrl ? ` (PostgreSQL at ${adminUrl.replace(/\/[^/]*$/, '')})` : ''}`);
   if (process.env.CLOUDLAB_REQUIRE_POSTGRES === '1' && !kinds.includes('postgres')) {
-    throw new Error('CLOUDLAB_REQUIRE_POSTGRES=1 but the PostgreSQL suites would be skipped (no server on 127.0.0.1:5432, or CLOUDLAB_TEST_DATABASES leaves it out)');
+    throw new Error(
+      'CLOUDLAB_REQUIRE_POSTGRES=1 but the PostgreSQL suites would be skipped (no server on 127.0.0.1:5432, or CLOUDLAB_TEST_DATABASES leaves it out)',
+    );
   }
 }

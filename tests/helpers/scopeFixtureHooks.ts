@@ -10,7 +10,9 @@ import { appError } from '../../server/errors.js';
 export function scopeFixtureHooks(): HookRegistry {
   const hooks = createHookRegistry();
   hooks.registerOperation('scopefixture.closeCase', async ({ record, body, db, context }) => {
-    await sql`update scope_fixture_case set state = 0, handler = ${context.auth.username}, version = version + 1 where id = ${record!.id as string}`.execute(db);
+    await sql`update scope_fixture_case set state = 0, handler = ${context.auth.username}, version = version + 1 where id = ${record!.id as string}`.execute(
+      db,
+    );
     if (body.refuse) throw appError('CL_ERR_VALIDATION', { detail: '不能关闭' });
     return { closed: record!.title };
   });

@@ -12,7 +12,21 @@ import { nowText } from '../../server/db/timestamps.js';
 type Db = Kysely<Database>;
 
 export async function insertRole(db: Db, id: string, status = 1): Promise<string> {
-  await db.insertInto('sysRole').values({ id, roleName: id, roleCode: id, description: null, status, createBy: 'test', createTime: nowText(), updateBy: null, updateTime: null, version: 1 }).execute();
+  await db
+    .insertInto('sysRole')
+    .values({
+      id,
+      roleName: id,
+      roleCode: id,
+      description: null,
+      status,
+      createBy: 'test',
+      createTime: nowText(),
+      updateBy: null,
+      updateTime: null,
+      version: 1,
+    })
+    .execute();
   return id;
 }
 
@@ -20,14 +34,33 @@ export async function insertDepart(db: Db, orgCode: string, departName: string, 
   const id = newId();
   await db
     .insertInto('sysDepart')
-    .values({ id, parentId: null, departName, orgCode, orgCategory: '2', departOrder: 1, description: null, status: 1, tenantId, createBy: 'test', createTime: nowText(), updateBy: null, updateTime: null, version: 1 })
+    .values({
+      id,
+      parentId: null,
+      departName,
+      orgCode,
+      orgCategory: '2',
+      departOrder: 1,
+      description: null,
+      status: 1,
+      tenantId,
+      createBy: 'test',
+      createTime: nowText(),
+      updateBy: null,
+      updateTime: null,
+      version: 1,
+    })
     .execute();
   return id;
 }
 
 export async function ensureTenant(db: Db, id: number): Promise<void> {
   const existing = await db.selectFrom('sysTenant').select('id').where('id', '=', id).executeTakeFirst();
-  if (!existing) await db.insertInto('sysTenant').values({ id, name: `tenant ${id}`, status: 1, createTime: nowText() }).execute();
+  if (!existing)
+    await db
+      .insertInto('sysTenant')
+      .values({ id, name: `tenant ${id}`, status: 1, createTime: nowText() })
+      .execute();
 }
 
 export interface TestUser {
@@ -45,13 +78,25 @@ export async function insertUser(db: Db, user: TestUser): Promise<string> {
   await db
     .insertInto('sysUser')
     .values({
-      id, username: user.username, realname: user.username, password: hash.password, salt: hash.salt, status: 1, delFlag: 0, orgCode: null,
-      mustChangePassword: user.mustChangePassword ? 1 : 0, passwordChangedAt: null, createBy: 'test', createTime: nowText(), version: 1,
+      id,
+      username: user.username,
+      realname: user.username,
+      password: hash.password,
+      salt: hash.salt,
+      status: 1,
+      delFlag: 0,
+      orgCode: null,
+      mustChangePassword: user.mustChangePassword ? 1 : 0,
+      passwordChangedAt: null,
+      createBy: 'test',
+      createTime: nowText(),
+      version: 1,
     })
     .execute();
   for (const roleId of user.roleIds ?? []) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId, createTime: nowText() }).execute();
   for (const depId of user.departIds ?? []) await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId, createTime: nowText() }).execute();
-  for (const tenantId of user.tenantIds ?? [DEFAULT_TENANT_ID]) await db.insertInto('sysUserTenant').values({ id: newId(), userId: id, tenantId, createTime: nowText() }).execute();
+  for (const tenantId of user.tenantIds ?? [DEFAULT_TENANT_ID])
+    await db.insertInto('sysUserTenant').values({ id: newId(), userId: id, tenantId, createTime: nowText() }).execute();
   return id;
 }
 
@@ -63,8 +108,27 @@ export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Pro
     await db
       .insertInto('sysPermission')
       .values({
-        parentId: null, url: null, component: null, componentName: null, redirect: null, perms: null, permsType: '1', sortNo: 0, alwaysShow: 0, icon: null,
-        isRoute: 1, isLeaf: 1, keepAlive: 0, hidden: 0, internalOrExternal: 0, status: '1', delFlag: 0, moduleId: 'test', defHash: null, createTime: nowText(), updateTime: null,
+        parentId: null,
+        url: null,
+        component: null,
+        componentName: null,
+        redirect: null,
+        perms: null,
+        permsType: '1',
+        sortNo: 0,
+        alwaysShow: 0,
+        icon: null,
+        isRoute: 1,
+        isLeaf: 1,
+        keepAlive: 0,
+        hidden: 0,
+        internalOrExternal: 0,
+        status: '1',
+        delFlag: 0,
+        moduleId: 'test',
+        defHash: null,
+        createTime: nowText(),
+        updateTime: null,
         ...row,
       })
       .execute();
@@ -72,7 +136,8 @@ export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Pro
 }
 
 export async function grant(db: Db, roleId: string, permissionIds: string[]): Promise<void> {
-  for (const permissionId of permissionIds) await db.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId, createTime: nowText() }).execute();
+  for (const permissionId of permissionIds)
+    await db.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId, createTime: nowText() }).execute();
 }
 
 export interface TestDictItem {
@@ -86,11 +151,25 @@ export interface TestDictItem {
 export async function insertDict(db: Db, dictCode: string, items: TestDictItem[]): Promise<void> {
   const dictId = newId();
   const now = nowText();
-  await db.insertInto('sysDict').values({ id: dictId, dictName: dictCode, dictCode, description: null, delFlag: 0, moduleId: '', defHash: null, createTime: now, updateTime: null }).execute();
+  await db
+    .insertInto('sysDict')
+    .values({ id: dictId, dictName: dictCode, dictCode, description: null, delFlag: 0, moduleId: '', defHash: null, createTime: now, updateTime: null })
+    .execute();
   for (const [i, item] of items.entries()) {
     await db
       .insertInto('sysDictItem')
-      .values({ id: newId(), dictId, itemText: item.text, itemValue: item.value, description: null, sortOrder: item.sortOrder ?? i, status: item.status ?? 1, color: item.color ?? null, createTime: now, updateTime: null })
+      .values({
+        id: newId(),
+        dictId,
+        itemText: item.text,
+        itemValue: item.value,
+        description: null,
+        sortOrder: item.sortOrder ?? i,
+        status: item.status ?? 1,
+        color: item.color ?? null,
+        createTime: now,
+        updateTime: null,
+      })
       .execute();
   }
 }

@@ -4,8 +4,23 @@ import { buildMenuTree, externalPath, routeNameOf, type PermissionRow } from '..
 
 function row(partial: Pick<PermissionRow, 'id' | 'name'> & Partial<PermissionRow>): PermissionRow {
   return {
-    parentId: null, url: null, component: null, componentName: null, redirect: null, menuType: 1, perms: null, permsType: '1', sortNo: 0,
-    alwaysShow: 0, icon: null, isRoute: 1, keepAlive: 0, hidden: 0, internalOrExternal: 0, status: '1', delFlag: 0,
+    parentId: null,
+    url: null,
+    component: null,
+    componentName: null,
+    redirect: null,
+    menuType: 1,
+    perms: null,
+    permsType: '1',
+    sortNo: 0,
+    alwaysShow: 0,
+    icon: null,
+    isRoute: 1,
+    keepAlive: 0,
+    hidden: 0,
+    internalOrExternal: 0,
+    status: '1',
+    delFlag: 0,
     ...partial,
   };
 }

@@ -46,7 +46,11 @@ describe.each(matrix)('$kind: body limits', ({ kind, available }) => {
       expect(extra.statusCode).toBe(400);
       expect(extra.json()).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
       // what the client sends still signs in
-      const ok = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'admin', password: ADMIN_PASSWORD, captcha: '', checkKey: '1', remember_me: true } });
+      const ok = await t.request({
+        method: 'POST',
+        url: '/sys/login',
+        payload: { username: 'admin', password: ADMIN_PASSWORD, captcha: '', checkKey: '1', remember_me: true },
+      });
       expect(ok.json()).toMatchObject({ success: true });
       const change = { username: 'admin', oldpassword: ADMIN_PASSWORD, password: 'x', confirmpassword: 'x', role: 'admin' };
       const password = await t.request({ method: 'PUT', url: '/sys/user/updatePassword', token, payload: change });

@@ -24,10 +24,38 @@ let seq = 0;
 const unique = () => `${process.pid.toString(36)}${(++seq).toString(36)}`;
 
 const CASES: CoreCase[] = [
-  { name: 'users', prefix: 'system:user:', base: '/api/permission/Users', dialect: 'api', create: () => ({ username: `cm${unique()}`, realname: '张三', password: 'Start1234x' }), edit: { realname: '李四' } },
-  { name: 'roles', prefix: 'system:role:', base: '/api/permission/Role', dialect: 'api', create: () => ({ roleName: '检测员', roleCode: `r${unique()}` }), edit: { roleName: '审核员' } },
-  { name: 'departments', prefix: 'system:depart:', base: '/api/permission/Organize/Department', dialect: 'api', create: () => ({ departName: '力学室', orgCode: `D${unique()}` }), edit: { departName: '化学室' } },
-  { name: 'dictionaries', prefix: 'system:dict:', base: '/api/system/DictionaryType', dialect: 'api', create: () => ({ dictName: '样品状态', dictCode: `d${unique()}` }), edit: { dictName: '样品类别' } },
+  {
+    name: 'users',
+    prefix: 'system:user:',
+    base: '/api/permission/Users',
+    dialect: 'api',
+    create: () => ({ username: `cm${unique()}`, realname: '张三', password: 'Start1234x' }),
+    edit: { realname: '李四' },
+  },
+  {
+    name: 'roles',
+    prefix: 'system:role:',
+    base: '/api/permission/Role',
+    dialect: 'api',
+    create: () => ({ roleName: '检测员', roleCode: `r${unique()}` }),
+    edit: { roleName: '审核员' },
+  },
+  {
+    name: 'departments',
+    prefix: 'system:depart:',
+    base: '/api/permission/Organize/Department',
+    dialect: 'api',
+    create: () => ({ departName: '力学室', orgCode: `D${unique()}` }),
+    edit: { departName: '化学室' },
+  },
+  {
+    name: 'dictionaries',
+    prefix: 'system:dict:',
+    base: '/api/system/DictionaryType',
+    dialect: 'api',
+    create: () => ({ dictName: '样品状态', dictCode: `d${unique()}` }),
+    edit: { dictName: '样品类别' },
+  },
   { name: 'tenants', prefix: 'system:tenant:', base: '/sys/tenant', dialect: 'jeecg', create: () => ({ name: `分公司${unique()}` }), edit: { name: '总公司' } },
 ];
 
@@ -41,7 +69,14 @@ const rows = (reply: Reply) => (reply.body.data?.list ?? reply.body.result?.reco
 function routes(c: CoreCase, id?: string | number) {
   return c.dialect === 'api'
     ? { list: c.base, create: c.base, get: `${c.base}/${id}`, edit: `${c.base}/${id}`, del: `${c.base}/${id}`, query: {} as Record<string, string> }
-    : { list: `${c.base}/list`, create: `${c.base}/add`, get: `${c.base}/queryById`, edit: `${c.base}/edit`, del: `${c.base}/delete`, query: { id: String(id) } };
+    : {
+        list: `${c.base}/list`,
+        create: `${c.base}/add`,
+        get: `${c.base}/queryById`,
+        edit: `${c.base}/edit`,
+        del: `${c.base}/delete`,
+        query: { id: String(id) },
+      };
 }
 
 describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ kind, available }) => {
@@ -60,10 +95,18 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
     it('loads every core model from schemas/system/models', () => {
       const tables = Object.fromEntries([...t.app.ctx.modules.models.values()].map((m) => [m.entity.table, m.id]));
       expect(tables).toMatchObject({
-        sys_user: 'system.user', sys_role: 'system.role', sys_user_role: 'system.userRole', sys_permission: 'system.permission',
-        sys_role_permission: 'system.rolePermission', sys_depart: 'system.depart', sys_user_depart: 'system.userDepart',
-        sys_user_position: 'system.userPosition', sys_dict: 'system.dict', sys_dict_item: 'system.dictItem',
-        sys_tenant: 'system.tenant', sys_user_tenant: 'system.userTenant',
+        sys_user: 'system.user',
+        sys_role: 'system.role',
+        sys_user_role: 'system.userRole',
+        sys_permission: 'system.permission',
+        sys_role_permission: 'system.rolePermission',
+        sys_depart: 'system.depart',
+        sys_user_depart: 'system.userDepart',
+        sys_user_position: 'system.userPosition',
+        sys_dict: 'system.dict',
+        sys_dict_item: 'system.dictItem',
+        sys_tenant: 'system.tenant',
+        sys_user_tenant: 'system.userTenant',
       });
     });
 
@@ -72,14 +115,31 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
       const { menu, auth } = res.json().result as { menu: MenuNode[]; auth: { action: string }[] };
       const system = menu.find((m) => m.meta.title === '系统管理')!;
       const visible = system.children!.filter((m) => !m.hidden).map((m) => m.meta.title);
-      expect(visible).toEqual(['用户管理', '角色管理', '角色成员', '菜单管理', '部门管理', '岗位管理', '数据字典', '数据规则', '角色数据规则', '单据规则', '系统公告', '租户管理']);
+      expect(visible).toEqual([
+        '用户管理',
+        '角色管理',
+        '角色成员',
+        '菜单管理',
+        '部门管理',
+        '岗位管理',
+        '数据字典',
+        '数据规则',
+        '角色数据规则',
+        '单据规则',
+        '系统公告',
+        '租户管理',
+      ]);
       // link tables have a hidden menu, so their buttons sit in the permission tree under a parent
       expect(system.children!.filter((m) => m.hidden).map((m) => m.meta.title)).toEqual(['角色授权', '用户部门', '用户岗位', '字典项', '租户成员']);
       const codes = new Set(auth.map((a) => a.action));
       for (const prefix of ['system:user:', 'system:role:', 'system:depart:', 'system:dict:', 'system:tenant:', 'system:billRule:']) {
         for (const action of ['list', 'add', 'edit', 'delete']) expect(codes.has(`${prefix}${action}`), `${prefix}${action}`).toBe(true);
       }
-      const buttons = await t.app.ctx.db.db.selectFrom('sysPermission').select(['id', 'parentId']).where('id', 'in', ['btn:system:user:add', 'btn:system:dictItem:add', 'btn:system:tenant:list']).execute();
+      const buttons = await t.app.ctx.db.db
+        .selectFrom('sysPermission')
+        .select(['id', 'parentId'])
+        .where('id', 'in', ['btn:system:user:add', 'btn:system:dictItem:add', 'btn:system:tenant:list'])
+        .execute();
       expect(Object.fromEntries(buttons.map((b) => [b.id, b.parentId]))).toEqual({
         'btn:system:user:add': 'system.user',
         'btn:system:dictItem:add': 'system.dictItem',
@@ -103,7 +163,11 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         const r = routes(c, record.id as string);
         expect(data(await user.get(r.get, r.query))).toMatchObject({ id: record.id });
         expect(rows(await user.get(r.list, { pageSize: 500 })).map((row) => row.id)).toContain(record.id);
-        const edited = await user.put(r.edit, { ...(c.dialect === 'jeecg' ? { id: record.id } : {}), ...c.edit, version: record.version }, c.dialect === 'api' ? undefined : {});
+        const edited = await user.put(
+          r.edit,
+          { ...(c.dialect === 'jeecg' ? { id: record.id } : {}), ...c.edit, version: record.version },
+          c.dialect === 'api' ? undefined : {},
+        );
         expect(edited.body.code, JSON.stringify(edited.body)).toBe(200);
         expect(data(edited)).toMatchObject(c.edit);
         const deleted = await user.del(r.del, r.query);
@@ -117,7 +181,9 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         const reader = await userWith(t, [`${c.prefix}list`]);
         const r = routes(c, record.id as string);
         expect(data(await reader.get(r.get, r.query))).toMatchObject({ id: record.id });
-        expect((await reader.put(r.edit, { ...(c.dialect === 'jeecg' ? { id: record.id } : {}), ...c.edit, version: record.version })).body.error).toBe(REFUSED);
+        expect((await reader.put(r.edit, { ...(c.dialect === 'jeecg' ? { id: record.id } : {}), ...c.edit, version: record.version })).body.error).toBe(
+          REFUSED,
+        );
         expect((await reader.del(r.del, r.query)).body.error).toBe(REFUSED);
       });
     });
@@ -140,7 +206,11 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
           expect(answer.status).toBe(200);
           expect(JSON.stringify(answer.body)).not.toMatch(/Secret9876x|scrypt|"password"|"salt"/);
         }
-        const stored = await t.app.ctx.db.db.selectFrom('sysUser').select(['password', 'salt', 'mustChangePassword']).where('id', '=', id).executeTakeFirstOrThrow();
+        const stored = await t.app.ctx.db.db
+          .selectFrom('sysUser')
+          .select(['password', 'salt', 'mustChangePassword'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         expect(stored.password).toMatch(/^scrypt\$/);
         expect(stored.salt).toMatch(/^[0-9a-f]{32}$/);
         // an administrator chose it: the user changes it at first sign-in
@@ -151,13 +221,30 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
 
       it('takes the staff record’s columns from the staff module’s extension, with their rules', async () => {
         const admin = client(t, await t.login());
-        const staff = { workNo: 'G-001', sex: 2, idcard: '11010519491231002X', phone: '13800138000', email: 'zhang@lab.cn', hiredate: '2020-03-01', educationExperience: '2010-2014 某大学', avatar: ['avatar/1.png'] };
+        const staff = {
+          workNo: 'G-001',
+          sex: 2,
+          idcard: '11010519491231002X',
+          phone: '13800138000',
+          email: 'zhang@lab.cn',
+          hiredate: '2020-03-01',
+          educationExperience: '2010-2014 某大学',
+          avatar: ['avatar/1.png'],
+        };
         const created = await admin.post(BASE, { username: `st${unique()}`, realname: '员工', password: 'Start1234s', ...staff });
         expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { ...staff, avatar: 'avatar/1.png', sex_dictText: '女' } });
         const found = await admin.get(BASE, { workNo: 'G-001' });
         expect(found.body.data.list.map((u: { workNo: string }) => u.workNo)).toEqual(['G-001']);
         const bad = await admin.post(BASE, { username: `sb${unique()}`, realname: '员工', password: 'Start1234s', idcard: '123', phone: '12345' });
-        expect(bad.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'idcard', message: '身份证号格式不对!' }, { field: 'phone', message: '请输入正确的手机号码!' }] } });
+        expect(bad.body).toMatchObject({
+          error: 'CL_ERR_VALIDATION',
+          data: {
+            errors: [
+              { field: 'idcard', message: '身份证号格式不对!' },
+              { field: 'phone', message: '请输入正确的手机号码!' },
+            ],
+          },
+        });
       });
 
       it('refuses a weak first password, a password in an edit, and the server-kept fields', async () => {
@@ -178,7 +265,8 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
       it('freezes a user through the state operation: its session ends', async () => {
         const admin = client(t, await t.login());
         const created = data(await admin.post(BASE, { username: `fz${unique()}`, realname: '冻', password: 'Start1234w' }));
-        const token = (await t.request({ method: 'POST', url: '/sys/login', payload: { username: created.username, password: 'Start1234w' } })).json().result.token;
+        const token = (await t.request({ method: 'POST', url: '/sys/login', payload: { username: created.username, password: 'Start1234w' } })).json().result
+          .token;
         const frozen = await admin.put(`${BASE}/${created.id}/Actions/State`);
         expect(data(frozen)).toMatchObject({ status: 2 });
         const after = await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token });

@@ -68,6 +68,10 @@ describe('server/db/schema.ts agrees with the models that own the core tables', 
     expect(Object.fromEntries(fromExtension.sort())).toEqual(Object.fromEntries(STAFF_COLUMNS.map(([name, type]) => [name, kindOfColumnType(type)]).sort()));
     // the system module's own user model names none of them
     const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', 'system', 'models', 'user.model.json'), 'utf8')) as { entity: { fields: object } };
-    expect(Object.keys(own.entity.fields).map(columnOf).filter((c) => STAFF_COLUMNS.some(([name]) => name === c))).toEqual([]);
+    expect(
+      Object.keys(own.entity.fields)
+        .map(columnOf)
+        .filter((c) => STAFF_COLUMNS.some(([name]) => name === c)),
+    ).toEqual([]);
   });
 });

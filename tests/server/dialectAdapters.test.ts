@@ -35,11 +35,24 @@ describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
 
     it('upsert: inserts, skips or updates the row its conflict columns match', async () => {
       const { upsert } = handle.adapter;
-      await upsert.insertIgnoring('adapter_row', [{ id: 'a', code: 'A', label: 'first' }, { id: 'b', code: 'B', label: 'second' }], ['code']).execute(db);
+      await upsert
+        .insertIgnoring(
+          'adapter_row',
+          [
+            { id: 'a', code: 'A', label: 'first' },
+            { id: 'b', code: 'B', label: 'second' },
+          ],
+          ['code'],
+        )
+        .execute(db);
       await upsert.insertIgnoring('adapter_row', [{ id: 'a2', code: 'A', label: 'ignored' }], ['code']).execute(db);
       await upsert.upsert('adapter_row', { id: 'b2', code: 'B', label: 'updated' }, ['code'], ['label']).execute(db);
       await upsert.upsert('adapter_row', { id: 'c', code: 'C', label: 'new' }, ['code'], ['label']).execute(db);
-      const { rows } = await sql<{ id: string; code: string; label: string }>`select id, code, label from adapter_row where code in ('A', 'B', 'C') order by code`.execute(db);
+      const { rows } = await sql<{
+        id: string;
+        code: string;
+        label: string;
+      }>`select id, code, label from adapter_row where code in ('A', 'B', 'C') order by code`.execute(db);
       expect(rows).toEqual([
         { id: 'a', code: 'A', label: 'first' },
         { id: 'b', code: 'B', label: 'updated' },
@@ -76,7 +89,9 @@ describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
     it('textSearch.like: case-insensitive, with escaped wildcards', async () => {
       const { textSearch } = handle.adapter;
       await sql`insert into adapter_row (id, code, label) values ('l1', 'L1', 'Quality 50%'), ('l2', 'L2', 'quality 500')`.execute(db);
-      const { rows } = await sql<{ id: string }>`select id from adapter_row where ${textSearch.like(sql.ref('label'), '%QUALITY 50\\%')} order by id`.execute(db);
+      const { rows } = await sql<{ id: string }>`select id from adapter_row where ${textSearch.like(sql.ref('label'), '%QUALITY 50\\%')} order by id`.execute(
+        db,
+      );
       expect(rows.map((r) => r.id)).toEqual(['l1']);
     });
 

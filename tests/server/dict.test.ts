@@ -178,7 +178,11 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
         ['a prototype key', 'authdict_sample,constructor,__proto__'],
       ])('refuses %s with 400 and a security-log row', async (_why, code) => {
         const before = await refusals();
-        for (const url of [`/sys/dict/loadDict/${encodeURIComponent(code)}`, `/sys/dict/loadDictItem/${encodeURIComponent(code)}?key=1`, `/sys/dict/loadSelect?code=${encodeURIComponent(code)}`]) {
+        for (const url of [
+          `/sys/dict/loadDict/${encodeURIComponent(code)}`,
+          `/sys/dict/loadDictItem/${encodeURIComponent(code)}?key=1`,
+          `/sys/dict/loadSelect?code=${encodeURIComponent(code)}`,
+        ]) {
           const res = await get(url);
           expect(res.status, url).toBe(400);
           expect(res.body).toMatchObject({ success: false, code: 400, error: 'CL_ERR_DICT_TABLE_UNKNOWN' });

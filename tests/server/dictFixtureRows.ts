@@ -6,7 +6,10 @@ import { nowText } from '../../server/db/timestamps.js';
 
 const stamps = () => ({ createBy: 'test', createTime: nowText(), updateBy: null, updateTime: null, version: 1 });
 
-export async function insertSamples(db: Kysely<Database>, rows: { tenantId: number; fullName: string; sampleCode: string | null; level: number; secretNote?: string }[]): Promise<void> {
+export async function insertSamples(
+  db: Kysely<Database>,
+  rows: { tenantId: number; fullName: string; sampleCode: string | null; level: number; secretNote?: string }[],
+): Promise<void> {
   await (db as unknown as Kysely<any>)
     .insertInto('authdict_sample')
     .values(rows.map((row) => ({ id: newId(), secretNote: null, ...row, ...stamps() })))

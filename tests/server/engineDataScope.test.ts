@@ -77,7 +77,10 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       const { c } = await userWith([[await newRule({ kind: 'department' })]], [depart.A]);
       expect(await titles(c)).toEqual({ titles: ['A-1', 'A-2'], total: 2 });
       // an advanced query with "or" cannot widen the scope
-      const or = JSON.stringify([{ field: 'departId', rule: 'eq', val: depart.B }, { field: 'title', rule: 'like', val: '-' }]);
+      const or = JSON.stringify([
+        { field: 'departId', rule: 'eq', val: depart.B },
+        { field: 'title', rule: 'like', val: '-' },
+      ]);
       expect((await titles(c, { superQueryParams: or, superQueryMatchType: 'or' })).titles).toEqual(['A-1', 'A-2']);
       expect((await c.get(`${BASE}/${row['A-1']!.id}`)).body.data).toMatchObject({ title: 'A-1' });
       expect((await c.get(`${BASE}/${row['B-1']!.id}`)).body).toMatchObject({ code: 400, error: 'CL_ERR_RECORD_NOT_FOUND' });
@@ -165,7 +168,10 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
 
     it('validates a rule on save against the model it names', async () => {
       const save = (rule: Rule) => admin.post('/sys/dataRule/add', { name: 'bad', modelId: 'scopefixture.case', ...rule });
-      expect((await save({ kind: 'field', field: 'nope', operator: 'eq', value: '1' })).body).toMatchObject({ success: false, error: 'CL_ERR_DATA_RULE_FIELD_UNKNOWN' });
+      expect((await save({ kind: 'field', field: 'nope', operator: 'eq', value: '1' })).body).toMatchObject({
+        success: false,
+        error: 'CL_ERR_DATA_RULE_FIELD_UNKNOWN',
+      });
       expect((await save({ kind: 'field', field: 'amount', operator: 'eq', value: 'many' })).body.error).toBe('CL_ERR_DATA_RULE_VALUE_INVALID');
       expect((await save({ kind: 'field', field: 'title', operator: 'eq' })).body.error).toBe('CL_ERR_DATA_RULE_INCOMPLETE');
       expect((await save({ kind: 'own', modelId: 'nobody.model' })).body.error).toBe('CL_ERR_DATA_RULE_MODEL_UNKNOWN');
@@ -174,13 +180,19 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       expect(ok.body.result).toMatchObject({ kind: 'own', field: null, operator: null, value: null });
       const edit = await admin.put('/sys/dataRule/edit', { id: ok.body.result.id, kind: 'field', version: 1 });
       expect(edit.body.error).toBe('CL_ERR_DATA_RULE_INCOMPLETE');
-      expect((await admin.post('/sys/roleDataRule/add', { roleId: 'no-such-role', ruleId: ok.body.result.id })).body.error).toBe('CL_ERR_DATA_RULE_GRANT_INVALID');
+      expect((await admin.post('/sys/roleDataRule/add', { roleId: 'no-such-role', ruleId: ok.body.result.id })).body.error).toBe(
+        'CL_ERR_DATA_RULE_GRANT_INVALID',
+      );
     });
 
     it('a named operation: its own permission, the scope on its record, one transaction for its hook', async () => {
       const close = (c: Client, title: string, body: object = {}) => c.put(`${BASE}/${row[title]!.id}/Actions/Close`, body);
       const rule = await newRule({ kind: 'department' });
-      const without = await userWith([[rule]], [depart.A], CASE_CODES.filter((code) => !code.endsWith(':close')));
+      const without = await userWith(
+        [[rule]],
+        [depart.A],
+        CASE_CODES.filter((code) => !code.endsWith(':close')),
+      );
       expect((await close(without.c, 'A-1')).body).toMatchObject({ code: 403, error: 'CL_ERR_NO_PERMISSION' });
       const { c, username } = await userWith([[rule]], [depart.A]);
       // another department's record is not found, and stays as it was
@@ -202,7 +214,11 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
         expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
         const rows = [...(await readWorkbook(res.rawPayload)).sheets.values()][0]!;
         const column = rows[0]!.indexOf('标题');
-        return rows.slice(1).map((r) => String(r[column])).filter((title) => title.includes('-')).sort();
+        return rows
+          .slice(1)
+          .map((r) => String(r[column]))
+          .filter((title) => title.includes('-'))
+          .sort();
       };
       expect(await exportTitles(token)).toEqual(['A-1', 'A-2']);
       expect(await exportTitles(await t.login())).toEqual(['A-1', 'A-2', 'A1-1', 'B-1']);
@@ -211,8 +227,18 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
     it('refuses an import with a row for another department, all or nothing', async () => {
       const { token } = await userWith([[await newRule({ kind: 'department' })]], [depart.A]);
       const upload = async (rows: unknown[][]) =>
-        (await t.request({ method: 'POST', url: `${BASE}/Actions/Import`, token, ...multipart('file', 'cases.xlsx', await workbookOf([['标题', '部门'], ...rows])) })).json();
-      const mixed = await upload([['导入甲', depart.A], ['导入乙', depart.B]]);
+        (
+          await t.request({
+            method: 'POST',
+            url: `${BASE}/Actions/Import`,
+            token,
+            ...multipart('file', 'cases.xlsx', await workbookOf([['标题', '部门'], ...rows])),
+          })
+        ).json();
+      const mixed = await upload([
+        ['导入甲', depart.A],
+        ['导入乙', depart.B],
+      ]);
       expect(mixed).toMatchObject({ code: 201, data: { totalCount: 2, errorCount: 1, successCount: 0 } });
       expect((await titles(admin, { keyword: '导入' })).total).toBe(0);
       const own = await upload([['导入丙', depart.A]]);

@@ -69,7 +69,12 @@ describe.each(matrix)('$kind: Excel export', ({ kind, available }) => {
       }
       const book = await readWorkbook((await exportOf(SAMPLE_EXPORT, { sampleNo: 'F*' })).rawPayload);
       expect(book.formulas).toBe(0);
-      expect(book.sheets.get('样品登记')!.slice(1).map((r) => r[1])).toEqual(risky.map((text) => `'${text}`));
+      expect(
+        book.sheets
+          .get('样品登记')!
+          .slice(1)
+          .map((r) => r[1]),
+      ).toEqual(risky.map((text) => `'${text}`));
     });
 
     it('reads every row of a large set once, in order, through keyset batches (nulls and ties in the sort column)', async () => {
@@ -113,7 +118,9 @@ describe.each(matrix)('$kind: Excel export', ({ kind, available }) => {
       const otherTenant = await tokenWith(t, ['labfixture:sample:export'], { tenantId: 2 });
       const res = await exportOf(SAMPLE_EXPORT, {}, { as: otherTenant });
       expect(res.statusCode).toBe(200);
-      expect((await readWorkbook(res.rawPayload)).sheets.get('样品登记')).toEqual([['样品编号', '名称', '样品类别', '收样日期', '检测时间', '数量', '重量', '状态']]);
+      expect((await readWorkbook(res.rawPayload)).sheets.get('样品登记')).toEqual([
+        ['样品编号', '名称', '样品类别', '收样日期', '检测时间', '数量', '重量', '状态'],
+      ]);
     });
   });
 });

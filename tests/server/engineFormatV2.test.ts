@@ -44,7 +44,15 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
     };
     const rule = async () => {
       const page = await admin.get(RULES, { keyword: 'v2_order_no' });
-      return page.body.data.list[0] as { id: string; version: number; prefix: string | null; dateFormat: string; digit: number; thisNumber: number; thisPeriod: string };
+      return page.body.data.list[0] as {
+        id: string;
+        version: number;
+        prefix: string | null;
+        dateFormat: string;
+        digit: number;
+        thisNumber: number;
+        thisPeriod: string;
+      };
     };
     /** the sequence part of a bill number, as the rule (however configured by now) wrote it */
     const sequenceOf = async (orderNo: unknown) => {
@@ -96,7 +104,13 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
 
         const configured = await rule();
         expect(configured).toMatchObject({ enCode: 'v2_order_no', thisNumber: first + 12, thisPeriod: dayjs().format(configured.dateFormat) });
-        const edited = await admin.put(`${RULES}/${configured.id}`, { prefix: 'WT', dateFormat: 'YYYYMM', digit: 6, startNumber: 1, version: configured.version });
+        const edited = await admin.put(`${RULES}/${configured.id}`, {
+          prefix: 'WT',
+          dateFormat: 'YYYYMM',
+          digit: 6,
+          startNumber: 1,
+          version: configured.version,
+        });
         expect(edited.body.code).toBe(200);
         // a new date part starts the sequence again
         expect((await create()).orderNo).toBe(`WT${dayjs().format('YYYYMM')}000001`);
@@ -131,7 +145,12 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
 
       it('enforces requiredWhen with the message of required, on create and on update', async () => {
         const refused = await admin.post(ORDERS, { state: '2' });
-        expect(refused.body).toMatchObject({ code: 401, error: 'CL_ERR_VALIDATION', msg: '请输入报告编号', data: { errors: [{ field: 'reportNo', message: '请输入报告编号' }] } });
+        expect(refused.body).toMatchObject({
+          code: 401,
+          error: 'CL_ERR_VALIDATION',
+          msg: '请输入报告编号',
+          data: { errors: [{ field: 'reportNo', message: '请输入报告编号' }] },
+        });
         const done = await create({ state: '2', reportNo: 'R-1' });
         expect(done.reportNo).toBe('R-1');
 
@@ -191,7 +210,14 @@ describe.each(matrix)('$kind: format v2 on the server', ({ kind, available }) =>
         const res = await t.request({ method: 'POST', url: `${ORDERS}/Actions/Import`, token, ...multipart('file', 'orders.xlsx', file) });
         expect(res.json(), res.body).toMatchObject({ code: 200, data: { successCount: 1 } });
         const found = (await admin.get(ORDERS, { pageSize: 100 })).body.data.list.find((r: { reportNo: string }) => r.reportNo === 'IMP-1');
-        expect(found).toMatchObject({ amount: 2.5, tagCount: 2, conditions: { t: 20 }, standards: ['GB 1', 'GB 2'], clerk: 'admin', orderDate: dayjs().format('YYYY-MM-DD') });
+        expect(found).toMatchObject({
+          amount: 2.5,
+          tagCount: 2,
+          conditions: { t: 20 },
+          standards: ['GB 1', 'GB 2'],
+          clerk: 'admin',
+          orderDate: dayjs().format('YYYY-MM-DD'),
+        });
         expect(await sequenceOf(found.orderNo)).toBeGreaterThan(0);
 
         const refused = await workbookOf([['状态'], ['2']]);

@@ -19,7 +19,9 @@ describe.each(matrix)('$kind: a hook that writes another model', ({ kind, availa
       const hooks = createHookRegistry();
       // every sample registers an instrument of the same name; `declare` says whether the hook tells the engine
       hooks.register('labfixture.registerInstrument', async ({ values, db, touch }) => {
-        await sql`insert into lab_fixture_instrument (id, name, create_time, version) values (${newId()}, ${values.sampleName as string}, ${nowText()}, 1)`.execute(db);
+        await sql`insert into lab_fixture_instrument (id, name, create_time, version) values (${newId()}, ${values.sampleName as string}, ${nowText()}, 1)`.execute(
+          db,
+        );
         if (values.sampleNo !== 'UNDECLARED') touch('lab_fixture_instrument');
       });
       const root = labfixtureCopy(({ models }) => (models['sample.model.json']!.hooks = { beforeSave: 'labfixture.registerInstrument' }));

@@ -31,7 +31,9 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
     };
     const importRows = async (rows: unknown[][], as = token) => upload(SAMPLE_IMPORT, 'files[]', '样品.xlsx', await workbookOf(rows), as);
     const numbersLike = async (prefix: string) =>
-      ((await admin.get('/admin/labSample/list', { sampleNo: `${prefix}*`, pageSize: 100 })).body.result.records as { sampleNo: string }[]).map((r) => r.sampleNo);
+      ((await admin.get('/admin/labSample/list', { sampleNo: `${prefix}*`, pageSize: 100 })).body.result.records as { sampleNo: string }[]).map(
+        (r) => r.sampleNo,
+      );
 
     it('imports a good file in one go: dictionary texts become codes, dates and numbers are read as the form would send them', async () => {
       const res = await importRows([
@@ -41,9 +43,16 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
         [],
         ['G003', '无类别', null, null, null, null, "'=1+1"],
       ]);
-      expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, code: 200, message: '文件导入成功！数据行数：3', result: { totalCount: 3, successCount: 3, errorCount: 0 } });
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({
+        success: true,
+        code: 200,
+        message: '文件导入成功！数据行数：3',
+        result: { totalCount: 3, successCount: 3, errorCount: 0 },
+      });
       const records = (await admin.get('/admin/labSample/list', { sampleNo: 'G*', pageSize: 10 })).body.result.records;
-      expect(records.map((r: Record<string, unknown>) => [r.sampleNo, r.category, r.receivedDate, r.quantity, r.state, r.remark, r.createBy, r.tenantId])).toEqual([
+      expect(
+        records.map((r: Record<string, unknown>) => [r.sampleNo, r.category, r.receivedDate, r.quantity, r.state, r.remark, r.createBy, r.tenantId]),
+      ).toEqual([
         ['G001', 'soil', '2024-05-06', 3, 1, '第一行', 'admin', 1],
         ['G002', 'water', '2024-05-07', 4, 0, null, 'admin', 1],
         ['G003', null, null, null, 1, '=1+1', 'admin', 1],
@@ -58,7 +67,11 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
         ['B003', null, '水样', null, 2, '在检', null],
       ];
       const res = await importRows(rows);
-      expect(res.body).toMatchObject({ success: true, code: 201, result: { totalCount: 3, errorCount: 2, successCount: 0, fileName: '样品登记导入错误报告.xlsx' } });
+      expect(res.body).toMatchObject({
+        success: true,
+        code: 201,
+        result: { totalCount: 3, errorCount: 2, successCount: 0, fileName: '样品登记导入错误报告.xlsx' },
+      });
       expect(res.body.result.msg).toContain('未导入任何数据');
       expect(await numbersLike('B')).toEqual([]);
 
@@ -92,7 +105,12 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
 
     it('checks unique fields within the file and against the table', async () => {
       expect((await admin.post('/admin/labSample/add', { sampleNo: 'U001', sampleName: '已存在' })).body.success).toBe(true);
-      const res = await importRows([HEADER, ['U001', '撞库', null, null, null, null, null], ['U002', '第一次', null, null, null, null, null], ['U002', '第二次', null, null, null, null, null]]);
+      const res = await importRows([
+        HEADER,
+        ['U001', '撞库', null, null, null, null, null],
+        ['U002', '第一次', null, null, null, null, null],
+        ['U002', '第二次', null, null, null, null, null],
+      ]);
       expect(res.body).toMatchObject({ code: 201, result: { totalCount: 3, errorCount: 2 } });
       const lines = (await readWorkbook((await t.request({ method: 'GET', url: res.body.result.fileUrl, token })).rawPayload)).sheets.get('错误报告')!;
       expect(lines.slice(1)).toEqual([
@@ -103,12 +121,21 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
     });
 
     it('maps headers by label in any language or by field name, and refuses a header that names nothing', async () => {
-      const english = await importRows([['Sample number', 'sampleName', '樣品類別'], ['E001', 'English header', 'Soil']]);
+      const english = await importRows([
+        ['Sample number', 'sampleName', '樣品類別'],
+        ['E001', 'English header', 'Soil'],
+      ]);
       expect(english.body, JSON.stringify(english.body)).toMatchObject({ success: true, result: { successCount: 1 } });
       expect((await admin.get('/admin/labSample/list', { sampleNo: 'E001' })).body.result.records[0]).toMatchObject({ category: 'soil' });
-      const unknown = await importRows([['样品编号', '样品名称', '颜色'], ['E002', 'x', '红']]);
+      const unknown = await importRows([
+        ['样品编号', '样品名称', '颜色'],
+        ['E002', 'x', '红'],
+      ]);
       expect(unknown.body).toMatchObject({ success: false, error: 'CL_ERR_IMPORT_HEADER_UNKNOWN', message: '无法识别的表头：颜色' });
-      const missing = await importRows([['样品编号', '数量'], ['E003', 1]]);
+      const missing = await importRows([
+        ['样品编号', '数量'],
+        ['E003', 1],
+      ]);
       expect(missing.body).toMatchObject({ success: false, error: 'CL_ERR_IMPORT_COLUMN_MISSING', message: '缺少必填列：样品名称' });
       const empty = await importRows([HEADER]);
       expect(empty.body).toMatchObject({ success: false, error: 'CL_ERR_IMPORT_EMPTY' });
@@ -130,10 +157,21 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
     });
 
     it('takes the REST family’s `file` field and answers in its envelope', async () => {
-      const file = await workbookOf([['仪器名称', '出厂编号', '校准日期'], ['导入仪器', 'RI-1', '2024-01-02']]);
+      const file = await workbookOf([
+        ['仪器名称', '出厂编号', '校准日期'],
+        ['导入仪器', 'RI-1', '2024-01-02'],
+      ]);
       const res = await upload(INSTRUMENT_IMPORT, 'file', 'instruments.xlsx', file);
       expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, data: { successCount: 1 } });
-      const bad = await upload(INSTRUMENT_IMPORT, 'file', 'instruments.xlsx', await workbookOf([['仪器名称', '出厂编号'], ['', 'RI-2']]));
+      const bad = await upload(
+        INSTRUMENT_IMPORT,
+        'file',
+        'instruments.xlsx',
+        await workbookOf([
+          ['仪器名称', '出厂编号'],
+          ['', 'RI-2'],
+        ]),
+      );
       expect(bad.body).toMatchObject({ code: 201, data: { totalCount: 1, errorCount: 1, successCount: 0 } });
       const wrongField = await upload(INSTRUMENT_IMPORT, 'files[]', 'instruments.xlsx', file);
       expect(wrongField.status).toBe(400);
@@ -161,15 +199,26 @@ describe.each(matrix)('$kind: Excel import', ({ kind, available }) => {
       const liar = zipOf([types, { name: 'xl/workbook.xml', data: Buffer.alloc(2 * 1024 * 1024), declaredSize: 1000 }]);
       expect(await refusal('liar.xlsx', liar)).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_UNSAFE' });
       const crowded = zipOf(Array.from({ length: 300 }, (_, i) => ({ name: `xl/part${i}.xml`, data: Buffer.from('<x/>') })));
-      expect(await refusal('crowded.xlsx', crowded)).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_UNSAFE', message: '文件结构异常（条目过多或解压后过大），已拒绝导入' });
+      expect(await refusal('crowded.xlsx', crowded)).toMatchObject({
+        error: 'CL_ERR_IMPORT_FILE_UNSAFE',
+        message: '文件结构异常（条目过多或解压后过大），已拒绝导入',
+      });
 
-      expect(await refusal('big.xlsx', randomBytes(10 * 1024 * 1024 + 1))).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_TOO_LARGE', message: '导入文件不能超过 10 MB' });
-      expect(await refusal('notes.txt', await workbookOf([HEADER]))).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_TYPE', message: '只能导入 .xls 或 .xlsx 格式的 Excel 文件' });
+      expect(await refusal('big.xlsx', randomBytes(10 * 1024 * 1024 + 1))).toMatchObject({
+        error: 'CL_ERR_IMPORT_FILE_TOO_LARGE',
+        message: '导入文件不能超过 10 MB',
+      });
+      expect(await refusal('notes.txt', await workbookOf([HEADER]))).toMatchObject({
+        error: 'CL_ERR_IMPORT_FILE_TYPE',
+        message: '只能导入 .xls 或 .xlsx 格式的 Excel 文件',
+      });
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(100)]);
       expect(await refusal('picture.xlsx', png)).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_TYPE' });
       const legacy = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(100)]);
       expect(await refusal('old.xls', legacy)).toMatchObject({ error: 'CL_ERR_IMPORT_LEGACY_XLS' });
-      expect(await refusal('plain.xlsx', zipOf([types, { name: 'word/document.xml', data: Buffer.from('<w/>') }]))).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_TYPE' });
+      expect(await refusal('plain.xlsx', zipOf([types, { name: 'word/document.xml', data: Buffer.from('<w/>') }]))).toMatchObject({
+        error: 'CL_ERR_IMPORT_FILE_TYPE',
+      });
       const good = await workbookOf([HEADER, ['Z001', '截断']]);
       expect(await refusal('cut.xlsx', good.subarray(0, good.length - 200))).toMatchObject({ error: 'CL_ERR_IMPORT_FILE_BROKEN' });
       const json = await t.request({ method: 'POST', url: SAMPLE_IMPORT, token, payload: { file: 'x' } });

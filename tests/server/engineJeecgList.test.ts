@@ -36,7 +36,15 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       const res = await admin.get(LIST, { pageNo: 1, pageSize: 3, _t: 123 });
       expect(res.body.result).toMatchObject({ total: 7, size: 3, current: 1, pages: 3 });
       const first = res.body.result.records[0];
-      expect(first).toMatchObject({ sampleNo: 'S001', category: 'steel', category_dictText: '钢材', state: 1, state_dictText: '在检', tenantId: 1, version: 1 });
+      expect(first).toMatchObject({
+        sampleNo: 'S001',
+        category: 'steel',
+        category_dictText: '钢材',
+        state: 1,
+        state_dictText: '在检',
+        tenantId: 1,
+        version: 1,
+      });
       expect(first).not.toHaveProperty('accessKey');
       expect(Object.keys(first)).toEqual(expect.arrayContaining(['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'checkedBy']));
       const en = client(t, await t.login(), { lang: 'en' });
@@ -127,7 +135,12 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       });
 
       it('drops conditions with empty values', async () => {
-        expect(await superQuery([{ field: 'sampleName', rule: 'like', val: '' }, { field: 'category', rule: 'eq', val: null }])).toHaveLength(7);
+        expect(
+          await superQuery([
+            { field: 'sampleName', rule: 'like', val: '' },
+            { field: 'category', rule: 'eq', val: null },
+          ]),
+        ).toHaveLength(7);
       });
     });
 

@@ -38,7 +38,10 @@ describe.each(matrix)('$kind: deep pages from anchors', ({ kind, available }) =>
         version: 1,
       }));
       for (let i = 0; i < values.length; i += 500) {
-        await t.app.ctx.db.db.insertInto('sysPosition' as never).values(values.slice(i, i + 500) as never).execute();
+        await t.app.ctx.db.db
+          .insertInto('sysPosition' as never)
+          .values(values.slice(i, i + 500) as never)
+          .execute();
       }
       const reads = t.app.ctx.db.slowReads;
       const all = reads.all.bind(reads);

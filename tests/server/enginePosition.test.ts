@@ -30,7 +30,17 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
       expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ code: 200, msg: '添加成功！' });
       const record = created.body.data;
-      expect(record).toMatchObject({ fullName: '检测员', enCode: 'P.tester', sortCode: 5, enabledMark: 1, enabledMark_dictText: '启用', version: 1, tenantId: 1, createBy: 'admin', organizeId: null });
+      expect(record).toMatchObject({
+        fullName: '检测员',
+        enCode: 'P.tester',
+        sortCode: 5,
+        enabledMark: 1,
+        enabledMark_dictText: '启用',
+        version: 1,
+        tenantId: 1,
+        createBy: 'admin',
+        organizeId: null,
+      });
       expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(record.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
@@ -106,7 +116,12 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
       it('names the missing required field (岗位名称)', async () => {
         const res = await admin.post(BASE, { enCode: 'V1' });
         expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ code: 401, msg: '请输入岗位名称', error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'fullName', message: '请输入岗位名称' }] } });
+        expect(res.body).toMatchObject({
+          code: 401,
+          msg: '请输入岗位名称',
+          error: 'CL_ERR_VALIDATION',
+          data: { errors: [{ field: 'fullName', message: '请输入岗位名称' }] },
+        });
       });
 
       it('uses the pattern message for a bad code and joins several messages', async () => {
@@ -133,13 +148,21 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
         const low = await admin.post(BASE, { fullName: '数', enCode: 'NUM2', sortCode: -1 });
         expect(low.body.data.errors).toEqual([{ field: 'sortCode', message: '排序不能小于0' }]);
         // numeric strings from form widgets are accepted
-        expect((await admin.post(BASE, { fullName: '数', enCode: 'NUM3', sortCode: '7', enabledMark: '0' })).body.data).toMatchObject({ sortCode: 7, enabledMark: 0 });
+        expect((await admin.post(BASE, { fullName: '数', enCode: 'NUM3', sortCode: '7', enabledMark: '0' })).body.data).toMatchObject({
+          sortCode: 7,
+          enabledMark: 0,
+        });
       });
 
       it('refuses a duplicate code within the tenant', async () => {
         await create({ fullName: '唯一', enCode: 'UNIQ.1' });
         const res = await admin.post(BASE, { fullName: '重复', enCode: 'UNIQ.1' });
-        expect(res.body).toMatchObject({ code: 401, msg: '岗位编码已存在', error: 'CL_ERR_RECORD_DUPLICATE', data: { errors: [{ field: 'enCode', message: '岗位编码已存在' }] } });
+        expect(res.body).toMatchObject({
+          code: 401,
+          msg: '岗位编码已存在',
+          error: 'CL_ERR_RECORD_DUPLICATE',
+          data: { errors: [{ field: 'enCode', message: '岗位编码已存在' }] },
+        });
         const other = await create({ fullName: '另一个', enCode: 'UNIQ.2' });
         const clash = await admin.put(`${BASE}/${other.id}`, { enCode: 'UNIQ.1', version: 1 });
         expect(clash.body.error).toBe('CL_ERR_RECORD_DUPLICATE');

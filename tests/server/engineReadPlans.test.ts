@@ -35,7 +35,10 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
         version: 1,
       }));
       for (let i = 0; i < values.length; i += 500) {
-        await db.insertInto('sysPosition' as never).values(values.slice(i, i + 500) as never).execute();
+        await db
+          .insertInto('sysPosition' as never)
+          .values(values.slice(i, i + 500) as never)
+          .execute();
       }
       const reads = t.app.ctx.db.slowReads;
       const all = reads.all.bind(reads);

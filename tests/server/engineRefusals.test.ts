@@ -75,18 +75,24 @@ describe.each(matrix)('$kind: refused identifiers and input', ({ kind, available
     it('accepts exactly 20 advanced conditions and 1,000 in-values', async () => {
       const twenty = sq(Array.from({ length: 20 }, () => ({ field: 'sampleNo', rule: 'ne', val: 'x' })));
       expect((await admin.get(LIST, { superQueryParams: twenty })).body.result.total).toBe(SAMPLES.length);
-      const thousand = Array.from({ length: 999 }, (_, i) => `c${i}`).concat('soil').join(',');
+      const thousand = Array.from({ length: 999 }, (_, i) => `c${i}`)
+        .concat('soil')
+        .join(',');
       expect((await admin.get(LIST, { category: thousand })).body.result.total).toBe(2);
       expect((await admin.get(LIST, { pageSize: 500 })).status).toBe(200);
     });
 
     it('refuses a parameter sent twice', async () => {
-      const res = await t.request({ method: 'GET', url: `${LIST}?sampleNo=S001&sampleNo=S002`, token: (await t.login()) });
+      const res = await t.request({ method: 'GET', url: `${LIST}?sampleNo=S001&sampleNo=S002`, token: await t.login() });
       expect(res.statusCode).toBe(400);
     });
 
     it('refuses unknown parameters on the REST dialect and on single-record routes', async () => {
-      expect((await admin.get(POSITIONS, { colour: 'red' })).body).toMatchObject({ code: 400, error: 'CL_ERR_QUERY_PARAM_UNKNOWN', msg: '未知的查询参数：colour' });
+      expect((await admin.get(POSITIONS, { colour: 'red' })).body).toMatchObject({
+        code: 400,
+        error: 'CL_ERR_QUERY_PARAM_UNKNOWN',
+        msg: '未知的查询参数：colour',
+      });
       expect((await admin.get(POSITIONS, { sidx: 'fullName;drop table sys_position' })).body).toMatchObject({ code: 400, error: 'CL_ERR_SORT_UNKNOWN' });
       expect((await admin.get(POSITIONS, { sort: 'up' })).body).toMatchObject({ code: 400, error: 'CL_ERR_QUERY_INVALID' });
       expect((await admin.get('/admin/labSample/queryById', { id: 'x', extra: '1' })).body).toMatchObject({ code: 400, error: 'CL_ERR_QUERY_PARAM_UNKNOWN' });
@@ -100,7 +106,11 @@ describe.each(matrix)('$kind: refused identifiers and input', ({ kind, available
       await admin.get(LIST, { column: 'probe_column' });
       // written off the request path
       await vi.waitFor(async () => {
-        const rows = await t.app.ctx.db.db.selectFrom('sysSecurityLog').select(['event', 'username', 'detail']).where('event', '=', 'identifier.refused').execute();
+        const rows = await t.app.ctx.db.db
+          .selectFrom('sysSecurityLog')
+          .select(['event', 'username', 'detail'])
+          .where('event', '=', 'identifier.refused')
+          .execute();
         expect(rows).toContainEqual({ event: 'identifier.refused', username: 'admin', detail: expect.stringMatching(/CL_ERR_SORT_UNKNOWN.*probe_column/) });
       });
     });

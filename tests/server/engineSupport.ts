@@ -57,7 +57,11 @@ export async function tokenWith(t: TestApp, codes: string[], options: { tenantId
   await ensureTenant(db, tenantId);
   const username = `u${process.pid}x${++userSeq}`;
   const roleId = await insertRole(db, `role-${username}`);
-  await grant(db, roleId, codes.map((c) => `btn:${c}`));
+  await grant(
+    db,
+    roleId,
+    codes.map((c) => `btn:${c}`),
+  );
   await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId], tenantIds: [tenantId] });
   return t.login(username, 'Passw0rd1');
 }

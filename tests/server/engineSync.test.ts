@@ -61,17 +61,59 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
       const t = await boot(await freshDatabase(), [FIXTURE_ROOT]);
       const db = t.app.ctx.db.db;
       const rows = new Map((await db.selectFrom('sysPermission').selectAll().where('moduleId', '=', 'labfixture').execute()).map((r) => [r.id, r]));
-      expect(rows.get('labfixture')).toMatchObject({ parentId: null, name: '实验室测试', url: '/labfixture', component: 'RouteView', menuType: 0, isLeaf: 0, sortNo: 95, icon: 'experiment', isRoute: 1, permsType: '1', status: '1', delFlag: 0 });
-      expect(rows.get('labfixture.sample')).toMatchObject({ parentId: 'labfixture', name: '样品登记', url: '/labfixture/sample', component: 'ModelPage/labfixture.sample', menuType: 1, isLeaf: 1, sortNo: 10, keepAlive: 0 });
+      expect(rows.get('labfixture')).toMatchObject({
+        parentId: null,
+        name: '实验室测试',
+        url: '/labfixture',
+        component: 'RouteView',
+        menuType: 0,
+        isLeaf: 0,
+        sortNo: 95,
+        icon: 'experiment',
+        isRoute: 1,
+        permsType: '1',
+        status: '1',
+        delFlag: 0,
+      });
+      expect(rows.get('labfixture.sample')).toMatchObject({
+        parentId: 'labfixture',
+        name: '样品登记',
+        url: '/labfixture/sample',
+        component: 'ModelPage/labfixture.sample',
+        menuType: 1,
+        isLeaf: 1,
+        sortNo: 10,
+        keepAlive: 0,
+      });
       expect(rows.get('labfixture.instrument')).toMatchObject({ sortNo: 20, keepAlive: 1 });
       expect(rows.get('labfixture.docs')).toMatchObject({ url: 'https://example.com/docs?token=${token}', internalOrExternal: 1, isRoute: 0, component: null });
-      expect(rows.get('btn:labfixture:sample:list')).toMatchObject({ parentId: 'labfixture.sample', name: '查询', menuType: 2, perms: 'labfixture:sample:list', permsType: '1', status: '1', isRoute: 0 });
-      for (const [action, name] of [['add', '新增'], ['edit', '编辑'], ['delete', '删除'], ['state', '启用/禁用']]) {
+      expect(rows.get('btn:labfixture:sample:list')).toMatchObject({
+        parentId: 'labfixture.sample',
+        name: '查询',
+        menuType: 2,
+        perms: 'labfixture:sample:list',
+        permsType: '1',
+        status: '1',
+        isRoute: 0,
+      });
+      for (const [action, name] of [
+        ['add', '新增'],
+        ['edit', '编辑'],
+        ['delete', '删除'],
+        ['state', '启用/禁用'],
+      ]) {
         expect(rows.get(`btn:labfixture:sample:${action}`)).toMatchObject({ name, perms: `labfixture:sample:${action}` });
       }
       expect(rows.has('btn:labfixture:instrument:state')).toBe(false);
-      expect(rows.get('btn:labfixture:sample:export')).toMatchObject({ parentId: 'labfixture.sample', name: '导出', menuType: 2, perms: 'labfixture:sample:export' });
-      const granted = new Set((await db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', 'role-admin').execute()).map((r) => r.permissionId));
+      expect(rows.get('btn:labfixture:sample:export')).toMatchObject({
+        parentId: 'labfixture.sample',
+        name: '导出',
+        menuType: 2,
+        perms: 'labfixture:sample:export',
+      });
+      const granted = new Set(
+        (await db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', 'role-admin').execute()).map((r) => r.permissionId),
+      );
       for (const id of rows.keys()) expect(granted.has(id), id).toBe(true);
       const items = await db
         .selectFrom('sysDictItem as i')
@@ -101,7 +143,10 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
       const revoked = await count(db, 'sys_role_permission');
       expect(await Promise.all(tables.map((name) => count(db, name)))).toEqual([before[0], revoked, before[2], before[3]]);
       expect(revoked).toBe(before[1]! - 1);
-      expect(await db.selectFrom('sysPermission').select(['name', 'icon']).where('id', '=', 'system.position').executeTakeFirst()).toEqual({ name: '岗位设置', icon: 'team' });
+      expect(await db.selectFrom('sysPermission').select(['name', 'icon']).where('id', '=', 'system.position').executeTakeFirst()).toEqual({
+        name: '岗位设置',
+        icon: 'team',
+      });
       expect((await db.selectFrom('sysDictItem').select('itemText').where('itemValue', '=', 'steel').executeTakeFirst())?.itemText).toBe('钢筋');
 
       // a module that changes a definition rewrites that row (and only that row)
@@ -153,7 +198,9 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
         expect(old.body.result).toMatchObject({ sampleNo: 'OLD1', sampleName: '旧记录', batchNo: null, version: 1 });
         expect(Number(old.body.result.quantity)).toBe(3);
         expect((await admin.post('/admin/labSample/add', { sampleNo: 'NEW1', sampleName: '新记录' })).body.message).toBe('请输入批号');
-        expect((await admin.post('/admin/labSample/add', { sampleNo: 'NEW1', sampleName: '新记录', batchNo: 'B-1' })).body.result).toMatchObject({ batchNo: 'B-1' });
+        expect((await admin.post('/admin/labSample/add', { sampleNo: 'NEW1', sampleName: '新记录', batchNo: 'B-1' })).body.result).toMatchObject({
+          batchNo: 'B-1',
+        });
         // an update that does not send the new required field leaves it alone
         expect((await admin.put('/admin/labSample/edit', { id: first.id, version: 1, sampleName: '旧记录改' })).body.success).toBe(true);
       } finally {

@@ -36,7 +36,10 @@ describe.each(matrix)('$kind: tenant scope and permission codes', ({ kind, avail
       const list = await other.get(BASE, { pageSize: 100 });
       expect(list.body.data.list.map((r: { id: string }) => r.id)).toEqual([otherRow.id]);
       expect(list.body.data.pagination.total).toBe(1);
-      const or = JSON.stringify([{ field: 'tenantId', rule: 'eq', val: 1 }, { field: 'enCode', rule: 'eq', val: 'SHARED' }]);
+      const or = JSON.stringify([
+        { field: 'tenantId', rule: 'eq', val: 1 },
+        { field: 'enCode', rule: 'eq', val: 'SHARED' },
+      ]);
       const widened = await other.get(BASE, { superQueryParams: or, superQueryMatchType: 'or' });
       expect(widened.body.data.list.map((r: { id: string }) => r.id)).toEqual([otherRow.id]);
       expect((await other.get(`${BASE}/${adminRow.id}`)).body).toMatchObject({ code: 400, error: 'CL_ERR_RECORD_NOT_FOUND' });

@@ -19,7 +19,11 @@ describe.each(matrix)('$kind: list totals', ({ kind, available }) => {
       t = await createTestApp(kind, { extraSchemaDirs: [FIXTURE_ROOT] });
       admin = client(t, await t.login());
       for (let i = 1; i <= 25; i++) {
-        const res = await admin.post('/admin/labSample/add', { sampleNo: `N${String(i).padStart(3, '0')}`, sampleName: i % 2 ? '奇数样' : '偶数样', quantity: i });
+        const res = await admin.post('/admin/labSample/add', {
+          sampleNo: `N${String(i).padStart(3, '0')}`,
+          sampleName: i % 2 ? '奇数样' : '偶数样',
+          quantity: i,
+        });
         expect(res.body.success).toBe(true);
       }
     });

@@ -25,7 +25,9 @@ describe.each(matrix)('$kind: unique fields under races', ({ kind, available }) 
     it('maps the database’s own unique-index violation to the duplicate error naming the field', async () => {
       const db = t.app.ctx.db.db;
       const insert = (id: string) =>
-        sql`insert into lab_fixture_sample (id, tenant_id, create_time, version, sample_no, sample_name, state) values (${id}, 1, '2024-01-01 00:00:00', 1, 'RACE', 'x', 1)`.execute(db);
+        sql`insert into lab_fixture_sample (id, tenant_id, create_time, version, sample_no, sample_name, state) values (${id}, 1, '2024-01-01 00:00:00', 1, 'RACE', 'x', 1)`.execute(
+          db,
+        );
       await insert('race-1');
       const error = await insert('race-2').then(
         () => null,
@@ -44,7 +46,8 @@ describe.each(matrix)('$kind: unique fields under races', ({ kind, available }) 
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => admin.post('/admin/labSample/add', { sampleNo: 'SAME', sampleName: `并发${i}` })));
       expect(results.every((r) => r.status === 200)).toBe(true);
       expect(results.filter((r) => r.body.success)).toHaveLength(1);
-      for (const r of results.filter((x) => !x.body.success)) expect(r.body).toMatchObject({ code: 500, error: 'CL_ERR_RECORD_DUPLICATE', message: '样品编号已被占用' });
+      for (const r of results.filter((x) => !x.body.success))
+        expect(r.body).toMatchObject({ code: 500, error: 'CL_ERR_RECORD_DUPLICATE', message: '样品编号已被占用' });
     });
   });
 });

@@ -25,7 +25,11 @@ describe('engine building blocks (no database)', () => {
     expect(survivesColumnRoundTrip('sampleNO')).toBe(false);
     const bad = structuredClone(position) as ModelFile;
     bad.entity.fields.sampleNO = { type: 'string', label: 'x', maxLength: 5 };
-    expect(checkModel(bad, 'f').map((p) => p.message).join()).toMatch(/sampleNO.*snake_case/);
+    expect(
+      checkModel(bad, 'f')
+        .map((p) => p.message)
+        .join(),
+    ).toMatch(/sampleNO.*snake_case/);
   });
 
   it('derives deterministic index names of at most 63 characters', () => {
@@ -86,7 +90,14 @@ describe('engine building blocks (no database)', () => {
       return 'message' in r ? r.message : r.value;
     };
     expect(message('fullName', '')).toBe('请输入岗位名称');
-    const picked = compileModel({ ...(position as ModelFile), entity: { ...position.entity, fields: { ...position.entity.fields, day: { type: 'date', label: '日期', required: true } } } } as ModelFile, createSqliteAdapter(), createHookRegistry());
+    const picked = compileModel(
+      {
+        ...(position as ModelFile),
+        entity: { ...position.entity, fields: { ...position.entity.fields, day: { type: 'date', label: '日期', required: true } } },
+      } as ModelFile,
+      createSqliteAdapter(),
+      createHookRegistry(),
+    );
     expect(checkField(picked.fields.get('day')!, null, ctx)).toEqual({ message: '请选择日期' });
     expect(message('description', '')).toBe('');
     expect(message('sortCode', '')).toBeNull();

@@ -38,7 +38,10 @@ describe.each(matrix)('$kind: keyword search through the text index', ({ kind, a
       // another tenant's row, written past the engine: the index follows every writer, the tenant still applies
       const db = t.app.ctx.db.db as unknown as Kysely<any>;
       await ensureTenant(t.app.ctx.db.db, 2);
-      await db.insertInto('sysPosition').values({ id: newId(), tenantId: 2, fullName: '检测员乙', enCode: 'T2.tester', enabledMark: 1, createTime: nowText(), version: 1 }).execute();
+      await db
+        .insertInto('sysPosition')
+        .values({ id: newId(), tenantId: 2, fullName: '检测员乙', enCode: 'T2.tester', enabledMark: 1, createTime: nowText(), version: 1 })
+        .execute();
     });
     afterAll(async () => {
       await t?.close();
@@ -94,7 +97,9 @@ describe.each(matrix)('$kind: keyword search through the text index', ({ kind, a
       const { textSearch } = t.app.ctx.db.adapter;
       for (const keyword of ['检', '检测', '量检测工', 'qc LEAD', '50%', 'e "x']) {
         const ids = async (use: 'lookup' | 'filter') =>
-          (await sql<{ id: string }>`select id from sys_position where ${textSearch.keywordCondition(KEYWORD_COLUMNS, keyword, use)} order by id`.execute(db)).rows.map((r) => r.id);
+          (
+            await sql<{ id: string }>`select id from sys_position where ${textSearch.keywordCondition(KEYWORD_COLUMNS, keyword, use)} order by id`.execute(db)
+          ).rows.map((r) => r.id);
         const looked = await ids('lookup');
         expect(looked.length, keyword).toBeGreaterThan(0);
         expect(await ids('filter'), keyword).toEqual(looked);
@@ -109,7 +114,9 @@ describe.each(matrix)('$kind: keyword search through the text index', ({ kind, a
         const { rows } = await sql<{ detail: string }>`explain query plan select id from sys_position where ${condition}`.execute(db);
         expect(rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX.*(?:sys_position_fts|MATCH)|SCAN sys_position_fts VIRTUAL TABLE/);
       } else {
-        const { rows: indexes } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'sys_position' and indexdef like '%gin_trgm_ops%'`.execute(db);
+        const { rows: indexes } = await sql<{
+          indexdef: string;
+        }>`select indexdef from pg_indexes where tablename = 'sys_position' and indexdef like '%gin_trgm_ops%'`.execute(db);
         expect(indexes.length).toBe(2);
         await db.transaction().execute(async (trx) => {
           // on a table this small a scan is cheaper; forbid it to see that the index can serve the condition

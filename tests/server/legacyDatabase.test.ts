@@ -20,27 +20,59 @@ async function createLegacyDatabase(database: TestDatabase): Promise<void> {
     if (error) throw error;
     const db = handle.db.withoutPlugins() as unknown as Kysely<any>;
     const hash = await hashPassword('Legacy2024pw');
-    await db.insertInto('sys_user').values({
-      id: 'u-legacy', username: 'legacy', realname: '老用户', password: hash.password, salt: hash.salt, status: 1, del_flag: 0, org_code: 'L01',
-      must_change_password: 0, login_fail_count: 0, work_no: 'W007', phone: '13800000000', idcard: '11010519491231002X', education_experience: '长文本'.repeat(50),
-      create_by: 'admin', create_time: NOW, version: 3,
-    }).execute();
-    await db.insertInto('sys_role').values({ id: 'r-legacy', role_name: '老角色', role_code: 'legacy_role', status: 1, create_time: NOW, version: 1 }).execute();
+    await db
+      .insertInto('sys_user')
+      .values({
+        id: 'u-legacy',
+        username: 'legacy',
+        realname: '老用户',
+        password: hash.password,
+        salt: hash.salt,
+        status: 1,
+        del_flag: 0,
+        org_code: 'L01',
+        must_change_password: 0,
+        login_fail_count: 0,
+        work_no: 'W007',
+        phone: '13800000000',
+        idcard: '11010519491231002X',
+        education_experience: '长文本'.repeat(50),
+        create_by: 'admin',
+        create_time: NOW,
+        version: 3,
+      })
+      .execute();
+    await db
+      .insertInto('sys_role')
+      .values({ id: 'r-legacy', role_name: '老角色', role_code: 'legacy_role', status: 1, create_time: NOW, version: 1 })
+      .execute();
     await db.insertInto('sys_user_role').values({ id: 'ur-legacy', user_id: 'u-legacy', role_id: 'r-legacy' }).execute();
     await db.insertInto('sys_user_tenant').values({ user_id: 'u-legacy', tenant_id: 1 }).execute();
     await db.insertInto('sys_depart').values({ id: 'd-legacy', depart_name: '老部门', org_code: 'L01', tenant_id: 1, create_time: NOW, version: 1 }).execute();
     await db.insertInto('sys_user_depart').values({ id: 'ud-legacy', user_id: 'u-legacy', dep_id: 'd-legacy' }).execute();
     await db.insertInto('sys_permission').values({ id: 'legacy-menu', name: '老菜单', menu_type: 0, url: '/legacy', create_time: NOW }).execute();
-    await db.insertInto('sys_permission').values({ id: 'btn:legacy:thing:list', parent_id: 'legacy-menu', name: '查询', menu_type: 2, perms: 'legacy:thing:list', create_time: NOW }).execute();
+    await db
+      .insertInto('sys_permission')
+      .values({ id: 'btn:legacy:thing:list', parent_id: 'legacy-menu', name: '查询', menu_type: 2, perms: 'legacy:thing:list', create_time: NOW })
+      .execute();
     await db.insertInto('sys_role_permission').values({ id: 'rp-legacy', role_id: 'r-legacy', permission_id: 'btn:legacy:thing:list' }).execute();
     await db.insertInto('sys_dict').values({ id: 'dict-legacy', dict_name: '老字典', dict_code: 'legacy_dict', create_time: NOW }).execute();
     await db.insertInto('sys_dict_item').values({ id: 'di-legacy', dict_id: 'dict-legacy', item_text: '老项', item_value: 'old', create_time: NOW }).execute();
     await db.insertInto('sys_tenant').values({ id: 7, name: '老租户', status: 1, create_time: NOW }).execute();
     // rows the edit test changes, so no other test depends on the order the tests run in
-    await db.insertInto('sys_user').values({ id: 'u-other', username: 'other', realname: '另一位', password: hash.password, salt: hash.salt, create_time: NOW }).execute();
+    await db
+      .insertInto('sys_user')
+      .values({ id: 'u-other', username: 'other', realname: '另一位', password: hash.password, salt: hash.salt, create_time: NOW })
+      .execute();
     await db.insertInto('sys_user_tenant').values({ user_id: 'u-other', tenant_id: 1 }).execute();
-    await db.insertInto('sys_role').values({ id: 'r-other', role_name: '另一角色', role_code: 'other_role', status: 1, create_time: NOW, version: 1 }).execute();
-    await db.insertInto('sys_dict_item').values({ id: 'di-other', dict_id: 'dict-legacy', item_text: '另一项', item_value: 'other', create_time: NOW }).execute();
+    await db
+      .insertInto('sys_role')
+      .values({ id: 'r-other', role_name: '另一角色', role_code: 'other_role', status: 1, create_time: NOW, version: 1 })
+      .execute();
+    await db
+      .insertInto('sys_dict_item')
+      .values({ id: 'di-other', dict_id: 'dict-legacy', item_text: '另一项', item_value: 'other', create_time: NOW })
+      .execute();
   } finally {
     await handle.close();
   }
@@ -87,7 +119,9 @@ describe.each(matrix)('$kind: a database made by the hand-written core migration
       const link = await raw().selectFrom('sys_user_tenant').selectAll().where('user_id', '=', 'u-legacy').executeTakeFirstOrThrow();
       expect(link.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(link.create_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect((await raw().selectFrom('sys_user_role').select('create_time').where('id', '=', 'ur-legacy').executeTakeFirstOrThrow()).create_time).not.toBeNull();
+      expect(
+        (await raw().selectFrom('sys_user_role').select('create_time').where('id', '=', 'ur-legacy').executeTakeFirstOrThrow()).create_time,
+      ).not.toBeNull();
     });
 
     it('signs the old user in with the old password, with its roles, tenant and department', async () => {

@@ -29,7 +29,9 @@ describe.each(matrix)('$kind: GET /system/model/:id', ({ kind, available }) => {
       const body = res.json();
       expect(body).toMatchObject({ success: true, code: 200, result: { lang: 'zh-CN', model: { id: 'system.position', entity: { table: 'sys_position' } } } });
       expect(body.result.texts['岗位名称']).toBe('岗位名称');
-      expect(body.result.patterns).toEqual({ code: { regex: '^[A-Za-z0-9](?:[A-Za-z0-9.]*[A-Za-z0-9])?$', message: '只能输入字母、数字和点，且不能以点开头或结尾!' } });
+      expect(body.result.patterns).toEqual({
+        code: { regex: '^[A-Za-z0-9](?:[A-Za-z0-9.]*[A-Za-z0-9])?$', message: '只能输入字母、数字和点，且不能以点开头或结尾!' },
+      });
 
       const again = await fetchModel('system.position');
       expect(again.body).toBe(res.body);

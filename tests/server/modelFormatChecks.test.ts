@@ -82,13 +82,30 @@ describe('model format v2 checks', () => {
       operations: { lend: { route: 'PUT {base}/{id}/Actions/Lend', permission: 'lend', hook: 'lib.lendBook', target: 'record' } },
       list: {
         columns: ['title', { field: 'price', cell: 'lib.money' }],
-        actions: ['add', { key: 'lend', label: '借出', operation: 'lend', placement: 'row', confirm: '确定借出？' }, { key: 'importBooks', label: '导入', operation: 'import', placement: 'toolbar' }],
+        actions: [
+          'add',
+          { key: 'lend', label: '借出', operation: 'lend', placement: 'row', confirm: '确定借出？' },
+          { key: 'importBooks', label: '导入', operation: 'import', placement: 'toolbar' },
+        ],
       },
       form: {
         layout: { columns: 2 },
         tabs: [
           { title: '基本', sections: [{ title: '书', columns: 2, fields: [{ field: 'title', span: 2 }, 'isbn', 'price', 'total'] }] },
-          { title: '更多', fields: ['tags', 'cover', 'files', 'intro', 'extra', { field: 'lent', visibleWhen: 'price > 0', disabledWhen: '!isbn', hooks: ['lib.lentChanged'] }, 'related', 'departId', 'billNo'] },
+          {
+            title: '更多',
+            fields: [
+              'tags',
+              'cover',
+              'files',
+              'intro',
+              'extra',
+              { field: 'lent', visibleWhen: 'price > 0', disabledWhen: '!isbn', hooks: ['lib.lentChanged'] },
+              'related',
+              'departId',
+              'billNo',
+            ],
+          },
         ],
       },
       screen: { kind: 'treeTable' },
@@ -119,7 +136,13 @@ describe('model format v2 checks', () => {
         },
       },
       operations: { lend: { route: 'PUT /sys/lend', permission: 'lend', hook: 'lib.lend', target: 'record' } },
-      list: { columns: ['title'], actions: [{ key: 'x', label: 'X', operation: 'nothing', placement: 'row' }, { key: 'y', label: 'Y', placement: 'toolbar' }] },
+      list: {
+        columns: ['title'],
+        actions: [
+          { key: 'x', label: 'X', operation: 'nothing', placement: 'row' },
+          { key: 'y', label: 'Y', placement: 'toolbar' },
+        ],
+      },
       form: { fields: ['title', { field: 'flag', visibleWhen: 'ghost > 1' }], sections: [{ fields: ['tags'] }] },
       screen: { kind: 'tree' },
       hooks: { beforeWrite: 'lib.stamp' },
@@ -170,7 +193,12 @@ describe('model format v2 checks', () => {
       api: { dialect: 'api', base: '/api/lib/Report' },
       form: undefined,
       screen: { kind: 'query' },
-      query: { from: 'lib.book', fields: { title: 'title', copies: { aggregate: 'sum' }, missing: 'nowhere' }, where: [{ field: 'ghost', op: 'eq', value: 1 }], groupBy: ['title'] },
+      query: {
+        from: 'lib.book',
+        fields: { title: 'title', copies: { aggregate: 'sum' }, missing: 'nowhere' },
+        where: [{ field: 'ghost', op: 'eq', value: 1 }],
+        groupBy: ['title'],
+      },
       permissions: { prefix: 'lib:report:' },
     });
     expect(problemsOf(writeRoot({ lib: { 'book.model.json': book(), 'report.model.json': report } }))).toEqual([
@@ -221,10 +249,25 @@ describe('extends', () => {
   });
 
   it('turns the target form into sections or tabs when the extension adds them', () => {
-    const sections = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'book.model.json': extension({ form: { sections: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) } })]);
+    const sections = loadModules([
+      writeRoot({
+        lib: { 'book.model.json': book() },
+        shop: { 'book.model.json': extension({ form: { sections: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) },
+      }),
+    ]);
     expect(sections.models.get('lib.book')!.form).toEqual({ sections: [{ fields: ['title'] }, { title: '价格', fields: ['price'] }] });
-    const tabs = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'book.model.json': extension({ form: { tabs: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) } })]);
-    expect(tabs.models.get('lib.book')!.form).toEqual({ tabs: [{ title: '图书', fields: ['title'] }, { title: '价格', fields: ['price'] }] });
+    const tabs = loadModules([
+      writeRoot({
+        lib: { 'book.model.json': book() },
+        shop: { 'book.model.json': extension({ form: { tabs: [{ title: '价格', fields: ['price'] }] }, tabs: undefined }) },
+      }),
+    ]);
+    expect(tabs.models.get('lib.book')!.form).toEqual({
+      tabs: [
+        { title: '图书', fields: ['title'] },
+        { title: '价格', fields: ['price'] },
+      ],
+    });
   });
 
   it('names the extension file and path of each problem', () => {
@@ -236,10 +279,20 @@ describe('extends', () => {
           list: { columns: ['price', 'ghost'] },
           form: { fields: ['price', 'title'] },
           tabs: undefined,
-          operations: { restock: { route: 'POST {base}/Actions/Restock', permission: 'restock', hook: 'shop.restock' }, twin: { route: 'POST {base}/Actions/Restock', permission: 'x', hook: 'shop.twin' } },
+          operations: {
+            restock: { route: 'POST {base}/Actions/Restock', permission: 'restock', hook: 'shop.restock' },
+            twin: { route: 'POST {base}/Actions/Restock', permission: 'x', hook: 'shop.twin' },
+          },
         }),
         'ghost.model.json': { version: 2, id: 'shop.ghost', extends: 'lib.nothing' },
-        'table.model.json': { version: 2, id: 'shop.table', extends: 'lib.book', entity: { table: 'lib_other' }, api: { dialect: 'api', base: '/api/x' }, permissions: { prefix: 'x:' } },
+        'table.model.json': {
+          version: 2,
+          id: 'shop.table',
+          extends: 'lib.book',
+          entity: { table: 'lib_other' },
+          api: { dialect: 'api', base: '/api/x' },
+          permissions: { prefix: 'x:' },
+        },
       },
     });
     expect(problemsOf(root)).toEqual([
@@ -250,7 +303,8 @@ describe('extends', () => {
       'shop/models/ghost.model.json /extends: unknown model "lib.nothing"',
       'shop/models/book.model.json /list/columns/1: unknown or secret field "ghost"',
       'shop/models/book.model.json /form/fields/1: field "title" appears twice',
-      'shop/models/book.model.json /operations/twin/route: route "POST /api/lib/Book/Actions/Restock" is already declared in ' + path.join(root, 'lib/models/book.model.json'),
+      'shop/models/book.model.json /operations/twin/route: route "POST /api/lib/Book/Actions/Restock" is already declared in ' +
+        path.join(root, 'lib/models/book.model.json'),
     ]);
   });
 

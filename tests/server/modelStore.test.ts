@@ -74,7 +74,10 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
       const res = await admin.post('/system/model/release', broken);
       expect(res.body).toMatchObject({ success: false, error: 'CL_ERR_MODEL_INVALID' });
       expect(res.body.message).toContain('/entity/fields/weight/type');
-      const core = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), entity: { ...gaugeModel({}, 'broken').entity, table: 'sys_session' } });
+      const core = await admin.post('/system/model/release', {
+        ...gaugeModel({}, 'broken'),
+        entity: { ...gaugeModel({}, 'broken').entity, table: 'sys_session' },
+      });
       expect(core.body.message).toContain("is the engine's own bookkeeping");
       const taken = await admin.post('/system/model/release', { ...gaugeModel({}, 'broken'), api: { dialect: 'api', base: '/api/permission/Position' } });
       expect(taken.body.message).toContain('belongs to model "system.position"');
@@ -97,7 +100,9 @@ describe.each(matrix)('$kind: models released at run time', ({ kind, available }
       expect((await user.del(`${BASE}/${id}`)).status).toBe(403);
       expect((await bystander.get(BASE)).status).toBe(403);
       // the route audit sees the released operations and their permission codes
-      expect(listRoutes(t.app)).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'DELETE', url: `${BASE}/:id`, access: { permission: 'runtime:gauge:delete' } })]));
+      expect(listRoutes(t.app)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ method: 'DELETE', url: `${BASE}/:id`, access: { permission: 'runtime:gauge:delete' } })]),
+      );
       // 2. a named sub-route answers itself, never GET {id}
       const selector = await user.get(`${BASE}/Selector`);
       expect(selector.body).toMatchObject({ code: 200, data: { list: [{ name: '游标卡尺' }] } });
@@ -187,7 +192,11 @@ describe.skipIf(!postgres?.available)('postgres: two servers on one database', (
     expect((await admin1.post('/system/model/release', gaugeModel())).body).toMatchObject({ success: true, result: { version: 1 } });
     let started = performance.now();
     const [dispatcher] = [...second.app.routeDispatchers];
-    const created = await latencyUntil(() => dispatcher!.match('GET', BASE) !== null, async () => (await admin2.get(BASE)).status === 200, started);
+    const created = await latencyUntil(
+      () => dispatcher!.match('GET', BASE) !== null,
+      async () => (await admin2.get(BASE)).status === 200,
+      started,
+    );
 
     expect((await admin2.post(BASE, { gaugeName: '卡尺' })).body).toMatchObject({ code: 200 });
     const before = dispatcher!.match('POST', BASE)!.route;

@@ -69,7 +69,9 @@ describe('model format versions', () => {
     expect(refusal({ ...note, version: undefined })).toMatch(/"version" must be a format version from 1 to \d, found none/);
     expect(refusal({ ...note, version: '2' })).toMatch(/found "2"/);
     expect(refusal({ ...note, version: 1 }, [])).toBe('no upgrade from format version 1 to 2');
-    expect(refusal({ ...note, version: 1 }, [{ from: 1, summary: 'forgets the version', upgrade: (m) => m }])).toBe('the upgrade from format version 1 did not produce version 2');
+    expect(refusal({ ...note, version: 1 }, [{ from: 1, summary: 'forgets the version', upgrade: (m) => m }])).toBe(
+      'the upgrade from format version 1 did not produce version 2',
+    );
   });
 
   it('moves hooks.beforeWrite to hooks.beforeSave and keeps the other hooks', () => {

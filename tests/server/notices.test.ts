@@ -100,11 +100,17 @@ describe.each(matrix)('$kind: announcements and the notice socket', ({ kind, ava
     };
 
     const draft = async (values: Record<string, unknown>): Promise<string> => {
-      const res = await t.request({ method: 'POST', url: '/sys/annountCement/add', token: admin, payload: { titile: `公告${++serial}`, msgContent: '<p>内容</p>', priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/sys/annountCement/add',
+        token: admin,
+        payload: { titile: `公告${++serial}`, msgContent: '<p>内容</p>', priority: 'H', msgCategory: '1', msgType: 'ALL', ...values },
+      });
       expect(res.json().success, res.body).toBe(true);
       return res.json().result.id as string;
     };
-    const operate = (action: 'doReleaseData' | 'doReanulData', id: string) => t.request({ method: 'PUT', url: `/sys/annountCement/${action}/${id}`, token: admin });
+    const operate = (action: 'doReleaseData' | 'doReanulData', id: string) =>
+      t.request({ method: 'PUT', url: `/sys/annountCement/${action}/${id}`, token: admin });
     const publish = async (id: string) => {
       const res = await operate('doReleaseData', id);
       expect(res.json().success, res.body).toBe(true);
@@ -114,7 +120,12 @@ describe.each(matrix)('$kind: announcements and the notice socket', ({ kind, ava
       t.request({ method, url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId', token, payload: { anntId } });
     const queryById = (token: string, id: string) => t.request({ method: 'GET', url: `/sys/annountCement/queryById?id=${id}`, token });
     /** a refusal without what differs per request */
-    const refusal = (body: { success: boolean; code: number; message: string; error?: string }) => ({ success: body.success, code: body.code, message: body.message, error: body.error });
+    const refusal = (body: { success: boolean; code: number; message: string; error?: string }) => ({
+      success: body.success,
+      code: body.code,
+      message: body.message,
+      error: body.error,
+    });
 
     describe('the socket handshake', () => {
       it('refuses a missing or unknown token with 401, before any upgrade', async () => {
@@ -233,7 +244,15 @@ describe.each(matrix)('$kind: announcements and the notice socket', ({ kind, ava
     describe("the user's announcements", () => {
       it('lists unread published ones addressed to the user by category, with totals and the contract fields', async () => {
         const [reader, other] = [await newUser(), await newUser()];
-        const mine = await draft({ msgType: 'USER', userIds: `${reader.id},${other.id}`, titile: '给两人', priority: 'M', openType: 'url', openPage: '/system/position', busId: 'B1' });
+        const mine = await draft({
+          msgType: 'USER',
+          userIds: `${reader.id},${other.id}`,
+          titile: '给两人',
+          priority: 'M',
+          openType: 'url',
+          openPage: '/system/position',
+          busId: 'B1',
+        });
         const system = await draft({ msgType: 'USER', userIds: reader.id, msgCategory: '2', titile: '系统消息一' });
         const notOthers = await draft({ msgType: 'USER', userIds: other.id, titile: '不给我' });
         const stillDraft = await draft({ msgType: 'USER', userIds: reader.id, titile: '草稿' });
@@ -307,11 +326,17 @@ describe.each(matrix)('$kind: announcements and the notice socket', ({ kind, ava
         const ids = [await draft({ msgType: 'USER', userIds: reader.id }), await draft({ msgType: 'USER', userIds: reader.id, msgCategory: '2' })];
         for (const id of ids) await publish(id);
         await markRead(reader.token, ids[0]!);
-        const page = (await t.request({ method: 'GET', url: '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=50', token: reader.token })).json().result;
-        const flags = Object.fromEntries(page.records.filter((r: { id: string }) => ids.includes(r.id)).map((r: { id: string; readFlag: string }) => [r.id, r.readFlag]));
+        const page = (
+          await t.request({ method: 'GET', url: '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=50', token: reader.token })
+        ).json().result;
+        const flags = Object.fromEntries(
+          page.records.filter((r: { id: string }) => ids.includes(r.id)).map((r: { id: string; readFlag: string }) => [r.id, r.readFlag]),
+        );
         expect(flags).toEqual({ [ids[0]!]: '1', [ids[1]!]: '0' });
         expect(page).toMatchObject({ current: 1, size: 50, total: page.records.length });
-        const unread = (await t.request({ method: 'GET', url: '/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=0&pageSize=50', token: reader.token })).json().result;
+        const unread = (
+          await t.request({ method: 'GET', url: '/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=0&pageSize=50', token: reader.token })
+        ).json().result;
         expect(unread.records.map((r: { id: string }) => r.id)).toContain(ids[1]);
         expect(unread.records.map((r: { id: string }) => r.id)).not.toContain(ids[0]);
         expect((await t.request({ method: 'PUT', url: '/sys/sysAnnouncementSend/readAll', token: reader.token })).json().success).toBe(true);

@@ -56,7 +56,11 @@ describe.each(matrix)('$kind: brute force and the security log', ({ kind, availa
       });
       tokens.push((await signIn(t, 'rotator', 'Rotated2024y')).json().result.token);
       await signIn(t, 'nobody-here', 'Ghost2024pw');
-      await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', headers: { 'x-access-token': 'forged-token-value-that-is-not-real-0000000' } });
+      await t.request({
+        method: 'GET',
+        url: '/sys/permission/getUserPermissionByToken',
+        headers: { 'x-access-token': 'forged-token-value-that-is-not-real-0000000' },
+      });
       for (const tk of tokens) await t.request({ method: 'POST', url: '/sys/logout', token: tk });
 
       const rows = await t.app.ctx.db.db.selectFrom('sysSecurityLog').selectAll().execute();

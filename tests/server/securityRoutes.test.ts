@@ -10,7 +10,15 @@ const PROTECTED = '/sys/permission/getUserPermissionByToken';
 
 /** The only routes anyone may call without signing in; a new one must be added here on purpose. */
 // the preview route is public by design: it takes a 60 s single-file ticket that only a signed-in call issues
-const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /readyz', 'HEAD /readyz', 'POST /sys/login', 'GET /api/file/Uploader/Preview/:ticket', 'HEAD /api/file/Uploader/Preview/:ticket'];
+const PUBLIC_ROUTES = [
+  'GET /healthz',
+  'HEAD /healthz',
+  'GET /readyz',
+  'HEAD /readyz',
+  'POST /sys/login',
+  'GET /api/file/Uploader/Preview/:ticket',
+  'HEAD /api/file/Uploader/Preview/:ticket',
+];
 
 describe.each(matrix)('$kind: deny by default', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {

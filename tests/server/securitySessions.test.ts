@@ -70,7 +70,8 @@ describe.each(matrix)('$kind: sessions', ({ kind, available }) => {
         expect(res.json()).toMatchObject({ success: false, code: 403, error: 'CL_ERR_TENANT_FORBIDDEN' });
       }
       // the access hook writes this log without holding up the refusal
-      const logged = () => t.app.ctx.db.db.selectFrom('sysSecurityLog').select('id').where('event', '=', 'tenant.mismatch').where('username', '=', 'tenanted').execute();
+      const logged = () =>
+        t.app.ctx.db.db.selectFrom('sysSecurityLog').select('id').where('event', '=', 'tenant.mismatch').where('username', '=', 'tenanted').execute();
       await expect.poll(async () => (await logged()).length).toBe(4);
       for (const tenant of ['0', '1', undefined]) {
         expect((await t.request({ method: 'GET', url: JEECG_ROUTE, token, tenant })).statusCode, String(tenant)).toBe(200);

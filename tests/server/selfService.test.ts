@@ -32,8 +32,7 @@ describe.each(matrix)('$kind: self-service', ({ kind, available }) => {
       return username;
     };
 
-    const securityEvents = (event: string) =>
-      t.app.ctx.db.db.selectFrom('sysSecurityLog').select(['username', 'detail']).where('event', '=', event).execute();
+    const securityEvents = (event: string) => t.app.ctx.db.db.selectFrom('sysSecurityLog').select(['username', 'detail']).where('event', '=', event).execute();
 
     describe('departments', () => {
       it('lists the caller’s departments and current orgCode', async () => {
@@ -75,7 +74,8 @@ describe.each(matrix)('$kind: self-service', ({ kind, available }) => {
       it('refuses to switch another user’s department and logs it', async () => {
         const username = await freshUser('twodeps', [labId, qaId]);
         const token = await t.login(username, PASSWORD);
-        const orgCodeOfOther = async () => (await t.app.ctx.db.db.selectFrom('sysUser').select('orgCode').where('username', '=', 'elsewhere').executeTakeFirstOrThrow()).orgCode;
+        const orgCodeOfOther = async () =>
+          (await t.app.ctx.db.db.selectFrom('sysUser').select('orgCode').where('username', '=', 'elsewhere').executeTakeFirstOrThrow()).orgCode;
         const before = await orgCodeOfOther();
         const res = await t.request({ method: 'PUT', url: '/sys/selectDepart', token, payload: { orgCode: 'B01', username: 'elsewhere' } });
         expect(res.statusCode).toBe(403);
@@ -88,7 +88,12 @@ describe.each(matrix)('$kind: self-service', ({ kind, available }) => {
     describe('updatePassword', () => {
       let pwuser = '';
       const change = (token: string, body: Partial<Record<'username' | 'oldpassword' | 'password' | 'confirmpassword', string>>) =>
-        t.request({ method: 'PUT', url: '/sys/user/updatePassword', token, payload: { username: pwuser, oldpassword: PASSWORD, password: 'Newpass2024', confirmpassword: 'Newpass2024', ...body } });
+        t.request({
+          method: 'PUT',
+          url: '/sys/user/updatePassword',
+          token,
+          payload: { username: pwuser, oldpassword: PASSWORD, password: 'Newpass2024', confirmpassword: 'Newpass2024', ...body },
+        });
 
       beforeEach(async () => {
         pwuser = await freshUser('pwuser');
@@ -138,7 +143,12 @@ describe.each(matrix)('$kind: self-service', ({ kind, available }) => {
             [a, 'Racera2024'],
             [b, 'Racerb2024'],
           ].map(([token, next]) =>
-            t.request({ method: 'PUT', url: '/sys/user/updatePassword', token, payload: { username: 'racer', oldpassword: PASSWORD, password: next, confirmpassword: next } }),
+            t.request({
+              method: 'PUT',
+              url: '/sys/user/updatePassword',
+              token,
+              payload: { username: 'racer', oldpassword: PASSWORD, password: next, confirmpassword: next },
+            }),
           ),
         );
         const bodies = results.map((r) => r.json());
@@ -159,7 +169,11 @@ describe.each(matrix)('$kind: self-service', ({ kind, available }) => {
         expect(old.json()).toMatchObject({ success: false, message: '用户名或密码错误' });
         expect(await t.login(pwuser, 'Newpass2024')).toBeTruthy();
 
-        const row = await t.app.ctx.db.db.selectFrom('sysUser').select(['mustChangePassword', 'passwordChangedAt']).where('username', '=', pwuser).executeTakeFirstOrThrow();
+        const row = await t.app.ctx.db.db
+          .selectFrom('sysUser')
+          .select(['mustChangePassword', 'passwordChangedAt'])
+          .where('username', '=', pwuser)
+          .executeTakeFirstOrThrow();
         expect(row.mustChangePassword).toBe(0);
         expect(row.passwordChangedAt).toBeGreaterThan(Date.now() - 60_000);
         const logged = await securityEvents('password.changed');

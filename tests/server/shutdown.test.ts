@@ -15,13 +15,27 @@ describe('graceful shutdown (real process, sqlite)', () => {
   it('finishes a sign-in that is under way when SIGTERM arrives, then exits with 0', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLOUDLAB_DATA_DIR: dataDir, CLOUDLAB_ADMIN_PASSWORD: 'Shutdown2026', LOG_LEVEL: 'warn', CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'none') },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CLOUDLAB_DATA_DIR: dataDir,
+        CLOUDLAB_ADMIN_PASSWORD: 'Shutdown2026',
+        LOG_LEVEL: 'warn',
+        CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'none'),
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 150; i++) {
-      if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     // 1. a request that takes a while (scrypt) is in flight…

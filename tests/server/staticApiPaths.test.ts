@@ -37,12 +37,15 @@ describe.each(matrix)('$kind: API prefixes never reach the static files', ({ kin
       expect(res.body).toContain('client');
     });
 
-    it.each(['/app/secret.txt', '/websocket/secret.txt', '/app/nothing', '/api/nothing', '/sys/nothing'])('answers %s with 401, then 404 once signed in', async (url) => {
-      const anonymous = await t.request({ method: 'GET', url });
-      expect(anonymous.statusCode).toBe(401);
-      const signedIn = await t.request({ method: 'GET', url, token: await t.login() });
-      expect(signedIn.statusCode).toBe(404);
-      expect(signedIn.body).not.toContain('not for the API');
-    });
+    it.each(['/app/secret.txt', '/websocket/secret.txt', '/app/nothing', '/api/nothing', '/sys/nothing'])(
+      'answers %s with 401, then 404 once signed in',
+      async (url) => {
+        const anonymous = await t.request({ method: 'GET', url });
+        expect(anonymous.statusCode).toBe(401);
+        const signedIn = await t.request({ method: 'GET', url, token: await t.login() });
+        expect(signedIn.statusCode).toBe(404);
+        expect(signedIn.body).not.toContain('not for the API');
+      },
+    );
   });
 });

@@ -34,7 +34,11 @@ function relativeImports(file: string): string[] {
 }
 
 function violations(dir: string, forbidden: (target: string) => boolean): string[] {
-  return sourceFiles(dir).flatMap((file) => relativeImports(file).filter(forbidden).map((target) => `${file} -> ${target}`));
+  return sourceFiles(dir).flatMap((file) =>
+    relativeImports(file)
+      .filter(forbidden)
+      .map((target) => `${file} -> ${target}`),
+  );
 }
 
 /** Imports of npm packages by the files under dir, but those allowed (JSON files are relative imports). */

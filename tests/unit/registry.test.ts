@@ -59,7 +59,10 @@ describe('widget registry consistency', () => {
       const key = manifest.title.replace(/^widget\./, '');
       for (const resources of Object.values(manifestResources)) expect(resources.widget, manifest.name).toHaveProperty([key]);
       const declared = Object.keys(manifest.propsSchema.properties);
-      expect(Object.keys(manifest.scaffold['x-component-props']).filter((prop) => !declared.includes(prop)), manifest.name).toEqual([]);
+      expect(
+        Object.keys(manifest.scaffold['x-component-props']).filter((prop) => !declared.includes(prop)),
+        manifest.name,
+      ).toEqual([]);
     }
   });
 });

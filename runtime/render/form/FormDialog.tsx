@@ -35,16 +35,35 @@ export function FormDialog({ served, controller }: FormDialogProps) {
     if (hasTabs && state.status === 'loading') void loadRecordTabs().catch(() => undefined);
   }, [hasTabs, state.status]);
 
-  const close = <Button key="close" onClick={controller.close}>{t('action.close')}</Button>;
+  const close = (
+    <Button key="close" onClick={controller.close}>
+      {t('action.close')}
+    </Button>
+  );
   const footer =
     state.status === 'editing'
-      ? [close, <Button key="confirm" type="primary" loading={state.submitting} onClick={() => void controller.submit()}>{t('action.confirm')}</Button>]
+      ? [
+          close,
+          <Button key="confirm" type="primary" loading={state.submitting} onClick={() => void controller.submit()}>
+            {t('action.confirm')}
+          </Button>,
+        ]
       : [close];
 
   let body: ReactNode = null;
   if (state.status === 'loading') body = <Spin />;
   if (state.status === 'error') {
-    body = <Alert type="error" message={describe(state.error)} action={<Button size="small" onClick={controller.retry}>{t('action.retry')}</Button>} />;
+    body = (
+      <Alert
+        type="error"
+        message={describe(state.error)}
+        action={
+          <Button size="small" onClick={controller.retry}>
+            {t('action.retry')}
+          </Button>
+        }
+      />
+    );
   }
   if (state.status === 'editing') body = <SchemaForm form={state.form} schema={schema} where={`model ${served.model.id}: form`} />;
   if (state.status === 'viewing') body = <DetailView served={served} record={state.record} />;

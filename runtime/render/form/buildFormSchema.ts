@@ -79,8 +79,7 @@ const grid = (columns: number, properties: Record<string, ISchema>): ISchema => 
 export function buildFormSchema(served: ServedModel, mode: FormMode, options: FormSchemaOptions = {}): ISchema {
   const layout = served.model.form?.layout ?? {};
   const labelCol = layout.labelCol ?? DEFAULT_LABEL_COL;
-  const fields = (entries: FormEntry[]) =>
-    Object.fromEntries(entries.map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
+  const fields = (entries: FormEntry[]) => Object.fromEntries(entries.map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
   const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
     Object.fromEntries(
       list.map((section, index) => {
@@ -103,7 +102,12 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
     const panes = Object.fromEntries(
       form.tabs.map((tab, index) => [
         `tab${index}`,
-        { type: 'void', 'x-component': 'FormTab.TabPane', 'x-component-props': { tab: modelText(served, tab.title), forceRender: true }, properties: sections(tab.sections, `tab${index}section`) },
+        {
+          type: 'void',
+          'x-component': 'FormTab.TabPane',
+          'x-component-props': { tab: modelText(served, tab.title), forceRender: true },
+          properties: sections(tab.sections, `tab${index}section`),
+        },
       ]),
     );
     properties = { tabs: { type: 'void', 'x-component': 'FormTab', properties: panes } };

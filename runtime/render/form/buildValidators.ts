@@ -10,7 +10,6 @@ import { modelText } from '../modelText';
  */
 export type ValidatorRule = { required: boolean; message: string } | { validator: (value: unknown) => string };
 
-
 function patternOf(served: ServedModel, name: string): { regex: string; message: string } | undefined {
   const servedPattern = served.patterns[name];
   if (servedPattern) return servedPattern;

@@ -58,7 +58,10 @@ export function fieldReactions(served: ServedModel, entry: FormEntry, mode: Form
   // without a registry (formWidgetNames only collects widget names) the hooks are not resolved
   for (const [index, hookName] of (hooks ? (item.hooks ?? []) : []).entries()) {
     const hook = hooks?.get('formReaction', hookName);
-    if (!hook) throw new Error(`model ${served.model.id}: ${entry.path}.hooks[${index}] names the formReaction hook "${hookName}", which is not registered in this runtime`);
+    if (!hook)
+      throw new Error(
+        `model ${served.model.id}: ${entry.path}.hooks[${index}] names the formReaction hook "${hookName}", which is not registered in this runtime`,
+      );
     reactions.push((field: never) => hook(field, { served, mode }));
   }
   return reactions;

@@ -23,13 +23,24 @@ export function CustomActionButtons({ served, actions, runner, record, t }: Cust
       {actions.map((action) => {
         const label = modelText(served, action.label);
         const button = (
-          <Button key={action.key} type={link ? 'link' : 'default'} size={link ? 'small' : undefined} onClick={action.confirm ? undefined : () => void runner.run(action, record)}>
+          <Button
+            key={action.key}
+            type={link ? 'link' : 'default'}
+            size={link ? 'small' : undefined}
+            onClick={action.confirm ? undefined : () => void runner.run(action, record)}
+          >
             {label}
           </Button>
         );
         if (!action.confirm) return button;
         return (
-          <Popconfirm key={action.key} title={modelText(served, action.confirm)} okText={t('action.ok')} cancelText={t('action.cancel')} onConfirm={() => runner.run(action, record)}>
+          <Popconfirm
+            key={action.key}
+            title={modelText(served, action.confirm)}
+            okText={t('action.ok')}
+            cancelText={t('action.cancel')}
+            onConfirm={() => runner.run(action, record)}
+          >
             {button}
           </Popconfirm>
         );

@@ -67,7 +67,10 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
   const runner = useCustomActions(served, provider, list.selection, list.reload, feedback);
   const renderCustomRow = useMemo(
-    () => (custom.row.length > 0 ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} /> : undefined),
+    () =>
+      custom.row.length > 0
+        ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} />
+        : undefined,
     [custom, runner, served, t],
   );
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });

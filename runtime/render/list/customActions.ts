@@ -19,7 +19,8 @@ export function customActions(served: ServedModel, access: AccessChecker, readOn
   const found: CustomActions = { row: [], toolbar: [] };
   (v2(served.model).list?.actions ?? []).forEach((action, index) => {
     if (typeof action !== 'object') return;
-    if (!action.operation && !action.hook) throw new Error(`model ${served.model.id}: list.actions[${index}] ("${action.key}") names neither an operation nor a hook`);
+    if (!action.operation && !action.hook)
+      throw new Error(`model ${served.model.id}: list.actions[${index}] ("${action.key}") names neither an operation nor a hook`);
     const operation = action.operation ? namedOperation(served.model, action.operation) : undefined;
     if (action.operation && !operation) {
       throw new Error(`model ${served.model.id}: list.actions[${index}].operation names "${action.operation}", which is not among the model's operations`);

@@ -6,8 +6,7 @@ export type SearchMode = 'eq' | 'like' | 'range';
 export const KEYWORD = 'keyword';
 
 export type SearchEntry =
-  | { kind: 'keyword' }
-  | { kind: 'field'; name: string; def: FieldDef; mode: SearchMode; component?: string; props?: Record<string, unknown> };
+  { kind: 'keyword' } | { kind: 'field'; name: string; def: FieldDef; mode: SearchMode; component?: string; props?: Record<string, unknown> };
 
 /** eq for picked values (dictionary, enum), range for dates and numbers, like for text. */
 export function defaultSearchMode(def: FieldDef): SearchMode {
@@ -22,6 +21,13 @@ export function searchEntries(served: ServedModel): SearchEntry[] {
     if (raw === KEYWORD) return { kind: 'keyword' };
     const item = typeof raw === 'string' ? { field: raw } : raw;
     const def = requireFieldDef(served, item.field, 'list.search');
-    return { kind: 'field', name: item.field, def, mode: item.mode ?? defaultSearchMode(def), component: item['x-component'], props: item['x-component-props'] };
+    return {
+      kind: 'field',
+      name: item.field,
+      def,
+      mode: item.mode ?? defaultSearchMode(def),
+      component: item['x-component'],
+      props: item['x-component-props'],
+    };
   });
 }

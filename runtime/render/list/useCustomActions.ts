@@ -11,7 +11,13 @@ export interface CustomActionRunner {
 }
 
 /** Runs the model's object list actions: toasts the answer (or the error) and reloads the list after success. */
-export function useCustomActions(served: ServedModel, dataProvider: DataProvider, selection: string[], reload: () => void, feedback: Feedback): CustomActionRunner {
+export function useCustomActions(
+  served: ServedModel,
+  dataProvider: DataProvider,
+  selection: string[],
+  reload: () => void,
+  feedback: Feedback,
+): CustomActionRunner {
   const { hooks } = useRuntime();
   return useMemo(
     () => ({

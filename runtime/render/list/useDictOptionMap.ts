@@ -6,10 +6,7 @@ import type { ServedModel } from '../../model/types';
 /** The items of every dictionary the model's fields use, loaded once per page (cells read colours from it). */
 export function useDictOptionMap(served: ServedModel): ReadonlyMap<string, DictOption[]> {
   const source = useDictSource();
-  const codes = useMemo(
-    () => [...new Set(Object.values(served.model.entity.fields).flatMap((def) => (def.dict ? [def.dict] : [])))],
-    [served],
-  );
+  const codes = useMemo(() => [...new Set(Object.values(served.model.entity.fields).flatMap((def) => (def.dict ? [def.dict] : [])))], [served]);
   const [map, setMap] = useState<ReadonlyMap<string, DictOption[]>>(() => new Map());
 
   useEffect(() => {

@@ -7,9 +7,7 @@ import type { ListQuery, SearchCriteria } from './listQuery';
 export type { ListQuery, SearchCriteria } from './listQuery';
 
 export type ListStatus =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; records: DataRecord[]; total: number; refreshing: boolean };
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; records: DataRecord[]; total: number; refreshing: boolean };
 
 export type ListController = ListStatus & {
   params: ListQuery;
@@ -55,29 +53,25 @@ export function useListController(served: ServedModel, dataProvider: DataProvide
     const controller = new AbortController();
     setStatus((current) => (current.status === 'ready' ? { ...current, refreshing: true } : { status: 'loading' }));
     if (prefetched && pending) controller.signal.addEventListener('abort', () => pending.abort(), { once: true });
-    (prefetched ?? dataProvider.list(toListParams(params, fixed.current, controller.signal)))
-      .then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          // the last rows of the last page were deleted: go back to the new last page (its load refreshes the total)
-          const lastPage = Math.max(1, Math.ceil(result.total / params.pageSize));
-          if (result.records.length === 0 && params.page > lastPage) {
-            setParams((p) => ({ ...p, page: lastPage }));
-            return;
-          }
-          setStatus(readyWith(result));
-          setSelection([]);
-        },
-        (error: unknown) => !controller.signal.aborted && setStatus({ status: 'error', error }),
-      );
+    (prefetched ?? dataProvider.list(toListParams(params, fixed.current, controller.signal))).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        // the last rows of the last page were deleted: go back to the new last page (its load refreshes the total)
+        const lastPage = Math.max(1, Math.ceil(result.total / params.pageSize));
+        if (result.records.length === 0 && params.page > lastPage) {
+          setParams((p) => ({ ...p, page: lastPage }));
+          return;
+        }
+        setStatus(readyWith(result));
+        setSelection([]);
+      },
+      (error: unknown) => !controller.signal.aborted && setStatus({ status: 'error', error }),
+    );
     return () => controller.abort();
   }, [dataProvider, params, reloads, fixedKey, initialPage]);
 
   const search = useCallback((criteria: SearchCriteria) => setParams((p) => ({ ...p, keyword: criteria.keyword, filters: criteria.filters, page: 1 })), []);
-  const changePage = useCallback(
-    (page: number, pageSize: number) => setParams((p) => ({ ...p, page: pageSize === p.pageSize ? page : 1, pageSize })),
-    [],
-  );
+  const changePage = useCallback((page: number, pageSize: number) => setParams((p) => ({ ...p, page: pageSize === p.pageSize ? page : 1, pageSize })), []);
   const changeSort = useCallback((sort: SortDef | undefined) => setParams((p) => ({ ...p, sort, page: 1 })), []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 

@@ -6,9 +6,7 @@ import { useRenderText } from '../useRenderText';
 import { startModelScreen } from './startModelScreen';
 
 export type ModelScreenState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown; retry(): void }
-  | { status: 'ready'; served: ServedModel; firstPage?: PendingPage; lang: Lang };
+  { status: 'loading' } | { status: 'error'; error: unknown; retry(): void } | { status: 'ready'; served: ServedModel; firstPage?: PendingPage; lang: Lang };
 
 /**
  * ModelPage's model and first page: the ones the shell started (runtime.screens) when there are, else

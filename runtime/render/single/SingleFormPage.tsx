@@ -44,7 +44,18 @@ export function SingleFormPage({ served, readOnly = false }: ScreenProps) {
   const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks: runtime.hooks }), [served, state.mode, t, runtime.hooks]);
 
   let body = <Spin />;
-  if (state.status === 'error') body = <Alert type="error" message={describe(state.error)} action={<Button size="small" onClick={controller.retry}>{t('action.retry')}</Button>} />;
+  if (state.status === 'error')
+    body = (
+      <Alert
+        type="error"
+        message={describe(state.error)}
+        action={
+          <Button size="small" onClick={controller.retry}>
+            {t('action.retry')}
+          </Button>
+        }
+      />
+    );
   if (state.status === 'viewing') body = <DetailView served={served} record={state.record} />;
   if (state.status === 'editing') {
     body = (

@@ -46,7 +46,15 @@ export function TreePage({ served, readOnly }: ScreenProps) {
     async (node: { key: React.Key }) => {
       const key = String(node.key);
       const children = await loadChildren(served, provider, key);
-      setNodes((current) => current && withChildren(current, key, children.map((record) => toNode(record, settings.labelField))));
+      setNodes(
+        (current) =>
+          current &&
+          withChildren(
+            current,
+            key,
+            children.map((record) => toNode(record, settings.labelField)),
+          ),
+      );
     },
     [served, provider, settings],
   );

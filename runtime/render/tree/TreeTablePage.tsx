@@ -54,7 +54,12 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
 
   const rows = useMemo(() => {
     let shown: Row[] = list.status === 'ready' ? list.records.map((record) => ({ ...record, children: [] })) : [];
-    for (const [id, children] of Object.entries(loaded)) shown = withChildren(shown, id, children.map((child) => ({ ...child, children: [] })));
+    for (const [id, children] of Object.entries(loaded))
+      shown = withChildren(
+        shown,
+        id,
+        children.map((child) => ({ ...child, children: [] })),
+      );
     return shown;
   }, [list, loaded]);
 
@@ -79,7 +84,13 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         dataSource={rows}
         loading={list.status === 'loading'}
         expandable={{ onExpand: (expanded, row) => void expand(expanded, row) }}
-        pagination={{ current: list.params.page, pageSize: list.params.pageSize, total: list.status === 'ready' ? list.total : 0, onChange: list.changePage, showTotal: (total) => t('list.total', { total }) }}
+        pagination={{
+          current: list.params.page,
+          pageSize: list.params.pageSize,
+          total: list.status === 'ready' ? list.total : 0,
+          onChange: list.changePage,
+          showTotal: (total) => t('list.total', { total }),
+        }}
       />
       <FormDialog served={served} controller={dialog} />
     </div>

@@ -16,6 +16,12 @@ export function treeSettings(served: ServedModel): Required<Pick<TreeDefV2, 'par
 /** The children of one node (or the roots, for the tree's rootValue), read through the parent filter. */
 export async function loadChildren(served: ServedModel, provider: DataProvider, parent: string | number, signal?: AbortSignal): Promise<DataRecord[]> {
   const { parentField } = treeSettings(served);
-  const page = await provider.list({ page: 1, pageSize: TREE_LEVEL_SIZE, filters: { [parentField]: { op: 'eq', value: parent } }, sort: served.model.entity.defaultSort, signal });
+  const page = await provider.list({
+    page: 1,
+    pageSize: TREE_LEVEL_SIZE,
+    filters: { [parentField]: { op: 'eq', value: parent } },
+    sort: served.model.entity.defaultSort,
+    signal,
+  });
   return page.records;
 }

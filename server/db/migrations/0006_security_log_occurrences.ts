@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
  * migration stand for one occurrence each. The time index of 0001 serves retention.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('sys_security_log').addColumn('occurrences', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('sys_security_log')
+    .addColumn('occurrences', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('sys_security_log').addColumn('last_time', 'bigint').execute();
 }

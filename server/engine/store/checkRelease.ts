@@ -14,17 +14,21 @@ export function checkRelease(model: ModelFile, others: Iterable<ModelFile>, file
   for (const other of others) {
     if (other.id === model.id) continue;
     known.set(other.id, other);
-    if (other.entity.table === model.entity.table) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" belongs to model "${other.id}"` });
+    if (other.entity.table === model.entity.table)
+      problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" belongs to model "${other.id}"` });
     if (other.permissions.prefix === model.permissions.prefix) {
       problems.push({ file, path: '/permissions/prefix', message: `permission prefix "${model.permissions.prefix}" belongs to model "${other.id}"` });
     }
-    for (const route of modelRoutes(other)) if (ownRoutes.has(route)) problems.push({ file, path: '/api', message: `route "${route}" belongs to model "${other.id}"` });
+    for (const route of modelRoutes(other))
+      if (ownRoutes.has(route)) problems.push({ file, path: '/api', message: `route "${route}" belongs to model "${other.id}"` });
   }
-  if (BOOKKEEPING_TABLES.has(model.entity.table)) problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
+  if (BOOKKEEPING_TABLES.has(model.entity.table))
+    problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
   (model.tabs ?? []).forEach((tab, i) => {
     const child = known.get(tab.model);
     if (!child) problems.push({ file, path: `/tabs/${i}/model`, message: `unknown model "${tab.model}"` });
-    else if (!(tab.foreignKey in child.entity.fields)) problems.push({ file, path: `/tabs/${i}/foreignKey`, message: `"${tab.model}" has no field "${tab.foreignKey}"` });
+    else if (!(tab.foreignKey in child.entity.fields))
+      problems.push({ file, path: `/tabs/${i}/foreignKey`, message: `"${tab.model}" has no field "${tab.foreignKey}"` });
   });
   for (const [name, field] of Object.entries(model.entity.fields)) {
     if (field.ref && !known.has(field.ref)) problems.push({ file, path: `/entity/fields/${name}/ref`, message: `unknown model "${field.ref}"` });

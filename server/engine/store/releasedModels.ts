@@ -35,6 +35,9 @@ export async function writeReleasedRow(
     .returning('version')
     .executeTakeFirst();
   if (updated) return updated.version;
-  await trx.insertInto('sysModel').values({ ...row, version: 1, releasedAt }).execute();
+  await trx
+    .insertInto('sysModel')
+    .values({ ...row, version: 1, releasedAt })
+    .execute();
   return 1;
 }

@@ -28,7 +28,10 @@ export class ListPage {
   }
 
   async add(): Promise<FormDialog> {
-    await this.page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await this.page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     const dialog = new FormDialog(this.page, '新增');
     await dialog.expectOpen();
     return dialog;
@@ -48,7 +51,11 @@ export class ListPage {
 
   async remove(rowText: string): Promise<void> {
     await this.row(rowText).getByText('删除', { exact: true }).click();
-    await this.page.locator('.ant-popconfirm, .ant-popover').filter({ hasText: '确定删除吗?' }).getByRole('button', { name: /确\s*定/ }).click();
+    await this.page
+      .locator('.ant-popconfirm, .ant-popover')
+      .filter({ hasText: '确定删除吗?' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
   }
 
   async expectToast(text: string): Promise<void> {

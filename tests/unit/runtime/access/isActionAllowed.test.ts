@@ -12,18 +12,60 @@ const p = (action: string, type = '1', status?: string): PermissionItem => ({ ac
  */
 const TABLE: { rule: string; action: string; auth: PermissionItem[]; allAuth: PermissionItem[]; allowed: boolean }[] = [
   { rule: "a type '2' entry with that action allows", action: 'user:add', auth: [p('user:add', '2')], allAuth: [p('user:add', '1', '1')], allowed: true },
-  { rule: "a type '2' entry allows even when the all-list disables the rule", action: 'user:add', auth: [p('user:add', '2')], allAuth: [p('user:add', '1', '0')], allowed: true },
-  { rule: "a type '2' entry for another action does not allow", action: 'user:add', auth: [p('user:edit', '2')], allAuth: [p('user:add', '1', '1')], allowed: false },
+  {
+    rule: "a type '2' entry allows even when the all-list disables the rule",
+    action: 'user:add',
+    auth: [p('user:add', '2')],
+    allAuth: [p('user:add', '1', '0')],
+    allowed: true,
+  },
+  {
+    rule: "a type '2' entry for another action does not allow",
+    action: 'user:add',
+    auth: [p('user:edit', '2')],
+    allAuth: [p('user:add', '1', '1')],
+    allowed: false,
+  },
   { rule: "status '0' in the all-list denies", action: 'user:add', auth: [p('user:add')], allAuth: [p('user:add', '1', '0')], allowed: false },
-  { rule: "status '0' on any all-list entry of the action denies", action: 'user:add', auth: [p('user:add')], allAuth: [p('user:add', '1', '1'), p('user:add', '1', '0')], allowed: false },
-  { rule: 'in the all-list but not in the authorised list: denied', action: 'user:add', auth: [p('user:edit')], allAuth: [p('user:add', '1', '1'), p('user:edit', '1', '1')], allowed: false },
+  {
+    rule: "status '0' on any all-list entry of the action denies",
+    action: 'user:add',
+    auth: [p('user:add')],
+    allAuth: [p('user:add', '1', '1'), p('user:add', '1', '0')],
+    allowed: false,
+  },
+  {
+    rule: 'in the all-list but not in the authorised list: denied',
+    action: 'user:add',
+    auth: [p('user:edit')],
+    allAuth: [p('user:add', '1', '1'), p('user:edit', '1', '1')],
+    allowed: false,
+  },
   { rule: 'in the all-list but the authorised list is empty: denied', action: 'user:add', auth: [], allAuth: [p('user:add', '1', '1')], allowed: false },
   { rule: 'in the all-list and in the authorised list: allowed', action: 'user:add', auth: [p('user:add')], allAuth: [p('user:add', '1', '1')], allowed: true },
   { rule: 'an action the all-list does not know: hidden', action: 'user:export', auth: [], allAuth: [p('user:add', '1', '1')], allowed: false },
-  { rule: 'an action the all-list does not know stays hidden even when authorised', action: 'user:export', auth: [p('user:export')], allAuth: [p('user:add', '1', '1')], allowed: false },
-  { rule: 'comma-separated authorised entry grants each action', action: 'user:edit', auth: [p('user:add,user:edit')], allAuth: [p('user:edit', '1', '1')], allowed: true },
+  {
+    rule: 'an action the all-list does not know stays hidden even when authorised',
+    action: 'user:export',
+    auth: [p('user:export')],
+    allAuth: [p('user:add', '1', '1')],
+    allowed: false,
+  },
+  {
+    rule: 'comma-separated authorised entry grants each action',
+    action: 'user:edit',
+    auth: [p('user:add,user:edit')],
+    allAuth: [p('user:edit', '1', '1')],
+    allowed: true,
+  },
   { rule: 'comma-separated all-list entry rules each action', action: 'user:edit', auth: [], allAuth: [p('user:add, user:edit', '1', '1')], allowed: false },
-  { rule: "comma-separated type '2' entry allows each action", action: 'user:edit', auth: [p('user:add,user:edit', '2')], allAuth: [p('user:edit', '1', '0')], allowed: true },
+  {
+    rule: "comma-separated type '2' entry allows each action",
+    action: 'user:edit',
+    auth: [p('user:add,user:edit', '2')],
+    allAuth: [p('user:edit', '1', '0')],
+    allowed: true,
+  },
   { rule: 'a prefix of a code is not the code', action: 'user:add', auth: [p('user:addAll')], allAuth: [p('user:add', '1', '1')], allowed: false },
   { rule: 'an element without an action stays', action: '', auth: [], allAuth: [p('user:add', '1', '1')], allowed: true },
 ];
@@ -35,7 +77,12 @@ describe('isActionAllowed (spec 000 §6 button rule)', () => {
 });
 
 describe("subActionsOf (type '1' entries with a prefix give derived sub-actions)", () => {
-  const allAuth = [p('system:position:add', '1', '1'), p('system:position:edit', '1', '1'), p('system:position:delete', '1', '0'), p('system:user:add', '1', '1')];
+  const allAuth = [
+    p('system:position:add', '1', '1'),
+    p('system:position:edit', '1', '1'),
+    p('system:position:delete', '1', '0'),
+    p('system:user:add', '1', '1'),
+  ];
   const auth = [p('system:position:add,system:position:edit'), p('system:position:delete'), p('system:position:state', '2'), p('system:user:add')];
 
   it("derives the allowed type '1' sub-actions under the prefix", () => {

@@ -79,7 +79,7 @@ describe('expression language: values and operators', () => {
     expect(run('status === 1', { status: '1' })).toBe(false);
     expect(run("status != '2'", { status: 2 })).toBe(false);
     expect(run("name + '-' + a", { name: 'YP', a: 7 })).toBe('YP-7');
-    expect(run("name + b", { name: 'x' })).toBe('x');
+    expect(run('name + b', { name: 'x' })).toBe('x');
     expect(run('a == b', { a: true, b: 1 })).toBe(false);
   });
 

@@ -41,14 +41,23 @@ describe('lazily registered widgets', () => {
 
   it('count as registered: the same name cannot be registered twice, either way round', () => {
     const fields = createFieldRegistry();
-    fields.register('Shout', lazyField(async () => Shout), { origin: 'module lab' });
+    fields.register(
+      'Shout',
+      lazyField(async () => Shout),
+      { origin: 'module lab' },
+    );
     expect(fields.has('Shout')).toBe(true);
     expect(fields.names()).toEqual(['Shout']);
     expect(() => fields.register('Shout', Shout, { origin: 'module staff' })).toThrow(
       'field registry: "Shout" is already registered by module lab; cannot register it again from module staff',
     );
     fields.register('Whisper', Shout);
-    expect(() => fields.register('Whisper', lazyField(async () => Shout))).toThrow(/"Whisper" is already registered by Shout; cannot register it again from a lazily loaded widget/);
+    expect(() =>
+      fields.register(
+        'Whisper',
+        lazyField(async () => Shout),
+      ),
+    ).toThrow(/"Whisper" is already registered by Shout; cannot register it again from a lazily loaded widget/);
   });
 
   it('fail clearly when the loader answers something that is not a component', async () => {

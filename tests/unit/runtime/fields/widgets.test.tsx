@@ -9,7 +9,13 @@ import { RuntimeProvider } from '../../../../runtime/render/RuntimeProvider';
 import { TEST_DICTS, testI18n, testModels, unreachableHttp } from '../render/support/testRuntime';
 
 function renderField(field: Record<string, unknown>, options: { readPretty?: boolean; initialValues?: Record<string, unknown> } = {}) {
-  const runtime = createRuntime({ http: unreachableHttp, i18n: testI18n(), access: { has: () => true, subActions: () => [] }, models: testModels(), dicts: staticDictSource(TEST_DICTS) });
+  const runtime = createRuntime({
+    http: unreachableHttp,
+    i18n: testI18n(),
+    access: { has: () => true, subActions: () => [] },
+    models: testModels(),
+    dicts: staticDictSource(TEST_DICTS),
+  });
   const form = createForm({ initialValues: options.initialValues, pattern: options.readPretty ? 'readPretty' : 'editable' });
   const { SchemaField } = runtime;
   render(

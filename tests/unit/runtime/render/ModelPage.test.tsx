@@ -18,7 +18,15 @@ describe('ModelPage', () => {
   });
 
   it('shows a failed load with its message and retries on 重试', async () => {
-    const missing = new ApiError({ kind: 'notFound', message: '模型不存在', status: 404, code: 404, url: '/system/model/system.position', method: 'GET', dialect: 'jeecg' });
+    const missing = new ApiError({
+      kind: 'notFound',
+      message: '模型不存在',
+      status: 404,
+      code: 404,
+      url: '/system/model/system.position',
+      method: 'GET',
+      dialect: 'jeecg',
+    });
     const load = vi.fn().mockRejectedValueOnce(missing).mockResolvedValue(servedPosition());
     const provider = testDataProvider({ list: async () => page([positionRecord(1)]) });
     renderWithRuntime(<ModelPage modelId="system.position" />, testRuntime({ models: { load, clear: vi.fn() }, providers: { 'system.position': provider } }));
@@ -33,7 +41,10 @@ describe('ModelPage', () => {
     const i18n = testI18n('zh-CN');
     const load = vi.fn(async () => servedPosition(i18n.language === 'en' ? 'en' : 'zh-CN'));
     const provider = testDataProvider({ list: async () => page([positionRecord(1)]) });
-    renderWithRuntime(<ModelPage modelId="system.position" />, testRuntime({ i18n, models: { load, clear: vi.fn() }, providers: { 'system.position': provider } }));
+    renderWithRuntime(
+      <ModelPage modelId="system.position" />,
+      testRuntime({ i18n, models: { load, clear: vi.fn() }, providers: { 'system.position': provider } }),
+    );
     expect(await screen.findByText('共1条')).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('en');

@@ -4,7 +4,15 @@ import { assertModelHooks } from '../../../../runtime/hooks/assertModelHooks';
 import type { ModelFile, ServedModel } from '../../../../runtime/model/types';
 
 const served = (model: Record<string, unknown>): ServedModel => ({
-  model: { version: 2, id: 'test.hooks', title: 't', entity: { table: 't', fields: { name: { type: 'string', label: '名称' } } }, api: { dialect: 'api', base: '/api/t' }, permissions: { prefix: 't:' }, ...model } as ModelFile,
+  model: {
+    version: 2,
+    id: 'test.hooks',
+    title: 't',
+    entity: { table: 't', fields: { name: { type: 'string', label: '名称' } } },
+    api: { dialect: 'api', base: '/api/t' },
+    permissions: { prefix: 't:' },
+    ...model,
+  } as ModelFile,
   lang: 'zh-CN',
   texts: {},
   patterns: {},
@@ -24,7 +32,9 @@ describe('createHookRegistry', () => {
 
   it('refuses an unknown kind and a hook that is not a function', () => {
     const hooks = createHookRegistry();
-    expect(() => hooks.register('beforeSubmit' as never, 'x', (() => undefined) as never)).toThrow('unknown hook kind "beforeSubmit" (kinds: cell, action, formReaction)');
+    expect(() => hooks.register('beforeSubmit' as never, 'x', (() => undefined) as never)).toThrow(
+      'unknown hook kind "beforeSubmit" (kinds: cell, action, formReaction)',
+    );
     expect(() => hooks.register('action', 'x', 'run' as never)).toThrow('the action hook "x" is not a function');
   });
 
@@ -64,7 +74,9 @@ describe('createRuntime: client hooks at model load', () => {
     const { testRuntime, testModels } = await import('./support/testRuntime');
     const model = served({ list: { columns: [{ field: 'name', cell: 'test.bold' }] } });
     const runtime = testRuntime({ models: testModels(model) });
-    await expect(runtime.models.load('test.hooks')).rejects.toThrow('model test.hooks: list.columns[0].cell names the cell hook "test.bold", which is not registered in this runtime');
+    await expect(runtime.models.load('test.hooks')).rejects.toThrow(
+      'model test.hooks: list.columns[0].cell names the cell hook "test.bold", which is not registered in this runtime',
+    );
     const hooks = createHookRegistry();
     hooks.register('cell', 'test.bold', () => null);
     await expect(testRuntime({ models: testModels(model), hooks }).models.load('test.hooks')).resolves.toBe(model);

@@ -13,7 +13,16 @@ import { renderWithRuntime, testI18n, testRuntime, unreachableHttp } from './sup
 const access = { has: () => true, subActions: () => [] };
 
 function dictHttp(): HttpClient & { get: ReturnType<typeof vi.fn> } {
-  const get = vi.fn(async () => ({ code: 200, message: '', data: { enabled_state: [{ value: '1', text: '启用', color: 'green' }, { itemValue: '0', itemText: '禁用' }] } }));
+  const get = vi.fn(async () => ({
+    code: 200,
+    message: '',
+    data: {
+      enabled_state: [
+        { value: '1', text: '启用', color: 'green' },
+        { itemValue: '0', itemText: '禁用' },
+      ],
+    },
+  }));
   return { ...unreachableHttp, get } as unknown as HttpClient & { get: ReturnType<typeof vi.fn> };
 }
 
@@ -80,7 +89,10 @@ describe('the default dictionary source', () => {
     const dicts = createDictSource(http);
     expect(dicts.peek?.('enabled_state')).toBeUndefined();
     const [first, second] = await Promise.all([dicts.options('enabled_state'), dicts.options('unknown')]);
-    expect(first).toEqual([{ value: '1', text: '启用', color: 'green' }, { value: '0', text: '禁用' }]);
+    expect(first).toEqual([
+      { value: '1', text: '启用', color: 'green' },
+      { value: '0', text: '禁用' },
+    ]);
     expect(second).toEqual([]);
     expect(http.get).toHaveBeenCalledTimes(1);
     expect(http.get).toHaveBeenCalledWith('/sys/dict/queryAllDictItems');

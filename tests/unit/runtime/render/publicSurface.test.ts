@@ -8,7 +8,24 @@ const INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../
 
 describe('runtime/index.ts, the public surface', () => {
   it('exports what the shell mounts', () => {
-    for (const name of ['createRuntime', 'RuntimeProvider', 'useRuntime', 'ModelPage', 'ListPage', 'FormDialog', 'DetailView', 'RecordTabs', 'createDictSource', 'staticDictSource', 'createFieldRegistry', 'createDefaultFieldRegistry', 'createHookRegistry', 'createHttpClient', 'createAccessChecker', 'isApiError']) {
+    for (const name of [
+      'createRuntime',
+      'RuntimeProvider',
+      'useRuntime',
+      'ModelPage',
+      'ListPage',
+      'FormDialog',
+      'DetailView',
+      'RecordTabs',
+      'createDictSource',
+      'staticDictSource',
+      'createFieldRegistry',
+      'createDefaultFieldRegistry',
+      'createHookRegistry',
+      'createHttpClient',
+      'createAccessChecker',
+      'isApiError',
+    ]) {
       expect(runtime, name).toHaveProperty(name);
     }
   });

@@ -24,7 +24,9 @@ describe('the safe Formily compiler', () => {
 
   it('never runs code: an assignment, a global and Formily scope variables are not in the language', () => {
     testRuntime();
-    expect(() => Schema.compile('{{ globalThis.__cloudlabCompiled = true }}')).toThrow(/Syntax error: Unexpected "=" at character \d+ in expression "globalThis.__cloudlabCompiled = true"/);
+    expect(() => Schema.compile('{{ globalThis.__cloudlabCompiled = true }}')).toThrow(
+      /Syntax error: Unexpected "=" at character \d+ in expression "globalThis.__cloudlabCompiled = true"/,
+    );
     expect(() => Schema.compile('{{ $self.constructor }}', { $self: {} })).toThrow('The name "constructor" is not allowed');
     expect(() => Schema.compile('{{ alert(1) }}')).toThrow('Unknown function "alert"');
     expect(Schema.compile('{{ globalThis }}', { $values: {} })).toBeNull();
@@ -40,7 +42,10 @@ describe('the safe Formily compiler', () => {
     // Formily renders on and reports errors of its reactions through console.error
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { SchemaField } = testRuntime();
-    const schema = { type: 'object', properties: { a: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '{{ (globalThis.__cloudlabCompiled = true) }}' } } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '{{ (globalThis.__cloudlabCompiled = true) }}' } } },
+    };
     render(
       <FormProvider form={createForm()}>
         <SchemaField schema={schema} />

@@ -22,7 +22,12 @@ async function start(hash: string, services: TestServices) {
   const shown: ReactNode[] = [];
   const show = (node: ReactNode) => {
     shown.push(node);
-    if (shown.length === 1) render(<App services={services} initialLocale={initialLocale}>{node}</App>);
+    if (shown.length === 1)
+      render(
+        <App services={services} initialLocale={initialLocale}>
+          {node}
+        </App>,
+      );
   };
   await startShell(show, { session: services.session, http: services.http, onPermissionsFailed: vi.fn() });
   return shown;

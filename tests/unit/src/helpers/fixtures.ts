@@ -34,7 +34,14 @@ export const SAMPLE_MENU: MenuNode[] = [
             route: '1',
             meta: { title: '岗位管理', icon: 'idcard' },
             children: [
-              { id: 'system.position.detail', path: '/system/position/detail', component: 'ModelPage/system.positionDetail', route: '1', hidden: true, meta: { title: '岗位详情' } },
+              {
+                id: 'system.position.detail',
+                path: '/system/position/detail',
+                component: 'ModelPage/system.positionDetail',
+                route: '1',
+                hidden: true,
+                meta: { title: '岗位详情' },
+              },
             ],
           },
           { id: 'system.secret', path: '/system/secret', component: 'ModelPage/system.secret', route: '1', hidden: true, meta: { title: '隐藏页面' } },

@@ -30,7 +30,7 @@ describe('language detection (spec 000 §1)', () => {
     expect(detectLanguage(null, 'EN')).toBe('en');
   });
 
-  it('en-US and en-GB are not an exact match: zh (the issue\'s acceptance: en-US → zh)', () => {
+  it("en-US and en-GB are not an exact match: zh (the issue's acceptance: en-US → zh)", () => {
     expect(detectLanguage(null, 'en-US')).toBe('zh-CN');
     expect(detectLanguage(null, 'EN-GB')).toBe('zh-CN');
   });

@@ -9,7 +9,11 @@ import { createTestServices } from '../helpers/testServices';
 vi.setConfig({ testTimeout: 20_000 });
 
 /** the tab titles (antd's close buttons are tabs of their own, without text) */
-const tabTitles = (tabList: HTMLElement) => within(tabList).getAllByRole('tab').map((t) => t.textContent).filter(Boolean);
+const tabTitles = (tabList: HTMLElement) =>
+  within(tabList)
+    .getAllByRole('tab')
+    .map((t) => t.textContent)
+    .filter(Boolean);
 const tabClosers = (tabList: HTMLElement) => Array.from(tabList.querySelectorAll<HTMLElement>('.ant-tabs-tab-remove'));
 
 async function renderLayout(path: string, routes = {}, prefetchModelPage?: (modelId: string) => void) {

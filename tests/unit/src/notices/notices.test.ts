@@ -97,7 +97,12 @@ describe('the bell’s lists', () => {
   afterEach(() => vi.useRealTimers());
 
   it('loads on mount, polls every 6 s and stops for good after a failure', async () => {
-    const unread = vi.fn<NoticeApi['unread']>().mockResolvedValueOnce({ ...EMPTY, anntMsgTotal: 1 }).mockResolvedValueOnce(EMPTY).mockRejectedValueOnce(new Error('down')).mockResolvedValue(EMPTY);
+    const unread = vi
+      .fn<NoticeApi['unread']>()
+      .mockResolvedValueOnce({ ...EMPTY, anntMsgTotal: 1 })
+      .mockResolvedValueOnce(EMPTY)
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue(EMPTY);
     const api = { unread } as unknown as NoticeApi;
     // no user id: the poll alone (the socket is tested above)
     const { result } = renderHook(() => useNotices({ api, userId: null, token: 't' }));
@@ -134,6 +139,8 @@ describe('announcement content', () => {
     const html = sanitizeHtml(
       '<p onclick="x()">明天 <b>9:00</b> <a href="javascript:alert(1)">坏</a> <a href="https://ok.example">好</a></p><script>alert(1)</script><img src="x" onerror="alert(1)"><custom>保留文字</custom><style>p{}</style>',
     );
-    expect(html).toBe('<p>明天 <b>9:00</b> <a target="_blank" rel="noopener noreferrer">坏</a> <a href="https://ok.example" target="_blank" rel="noopener noreferrer">好</a></p><img>保留文字');
+    expect(html).toBe(
+      '<p>明天 <b>9:00</b> <a target="_blank" rel="noopener noreferrer">坏</a> <a href="https://ok.example" target="_blank" rel="noopener noreferrer">好</a></p><img>保留文字',
+    );
   });
 });

@@ -96,7 +96,10 @@ describe('LoginPage', () => {
 
   it('when mustChangePassword, opens the password change that cannot be dismissed, then continues', async () => {
     const mustChange = loginResult({ userInfo: { ...loginResult().userInfo, mustChangePassword: true } });
-    const services = createTestServices({ 'POST /sys/login': mustChange, 'PUT /sys/user/updatePassword': { code: 200, message: '修改密码成功！', data: null } });
+    const services = createTestServices({
+      'POST /sys/login': mustChange,
+      'PUT /sys/user/updatePassword': { code: 200, message: '修改密码成功！', data: null },
+    });
     const { router } = await renderLogin(services, '/user/login?redirect=%2Flab');
     const user = await signIn('admin', 'Initial1');
     const dialog = await screen.findByRole('dialog');

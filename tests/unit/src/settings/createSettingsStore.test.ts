@@ -16,12 +16,20 @@ describe('layout settings (spec 000 §1)', () => {
     window.localStorage.clear();
     createSettingsStore(window.localStorage).update({ primaryColor: '#722ED1', layoutMode: 'topmenu', colorWeak: true, sidebarOpen: false });
     await flush();
-    expect(createSettingsStore(window.localStorage).state).toMatchObject({ primaryColor: '#722ED1', layoutMode: 'topmenu', colorWeak: true, sidebarOpen: false });
+    expect(createSettingsStore(window.localStorage).state).toMatchObject({
+      primaryColor: '#722ED1',
+      layoutMode: 'topmenu',
+      colorWeak: true,
+      sidebarOpen: false,
+    });
   });
 
   it('ignores stored values it does not know (another version, a hand edit)', () => {
     window.localStorage.clear();
-    window.localStorage.setItem('cloudlab__layoutSettings', JSON.stringify({ value: { primaryColor: 'red', layoutMode: 'weird', fixedHeader: true }, expire: null }));
+    window.localStorage.setItem(
+      'cloudlab__layoutSettings',
+      JSON.stringify({ value: { primaryColor: 'red', layoutMode: 'weird', fixedHeader: true }, expire: null }),
+    );
     expect(createSettingsStore(window.localStorage).state).toMatchObject({ primaryColor: '#1890FF', layoutMode: 'sidemenu', fixedHeader: true });
   });
 });

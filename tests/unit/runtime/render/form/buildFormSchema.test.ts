@@ -145,7 +145,10 @@ describe('buildFormSchema: widgets, props and layout', () => {
   it('lays out by form.layout: label and wrapper columns, a grid for several columns', () => {
     const one = buildFormSchema(servedPosition(), 'add');
     expect(layoutOf(one)['x-component-props']).toEqual({ labelCol: 6, wrapperCol: 18 });
-    const twoColumns = { ...rulesModel, form: { ...rulesModel.form!, layout: { labelCol: 8, wrapperCol: 14, columns: 2 }, fields: [{ field: 'name', span: 2 }, 'code'] } };
+    const twoColumns = {
+      ...rulesModel,
+      form: { ...rulesModel.form!, layout: { labelCol: 8, wrapperCol: 14, columns: 2 }, fields: [{ field: 'name', span: 2 }, 'code'] },
+    };
     const schema = buildFormSchema(serve(twoColumns), 'add');
     const layout = layoutOf(schema);
     expect(layout['x-component-props']).toEqual({ labelCol: 8, wrapperCol: 14 });

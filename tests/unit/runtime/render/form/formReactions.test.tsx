@@ -106,7 +106,9 @@ describe('form reactions from the model', () => {
 
   it('refuses a model expression naming an unknown field, with the model and the JSON path', () => {
     const broken = sampleModel({ fields: ['kind', { field: 'detail', visibleWhen: 'knid == 1' }] });
-    expect(() => buildFormSchema(serve(broken), 'add')).toThrow('model test.sample: form.fields[1].visibleWhen: Unknown field "knid" at character 0 in expression "knid == 1"');
+    expect(() => buildFormSchema(serve(broken), 'add')).toThrow(
+      'model test.sample: form.fields[1].visibleWhen: Unknown field "knid" at character 0 in expression "knid == 1"',
+    );
     const badCompute = sampleModel({ fields: ['total'] }, { total: { type: 'number', label: '金额', compute: 'price.toFixed(2)' } });
     expect(() => buildFormSchema(serve(badCompute), 'add')).toThrow(/^model test.sample: entity.fields.total.compute: Calling a method/);
   });
@@ -121,7 +123,14 @@ describe('form reactions from the model', () => {
 
 describe('form layout from the model', () => {
   it('renders titled sections with their own grid and spans', async () => {
-    renderForm(sampleModel({ sections: [{ title: '基本信息', columns: 2, fields: ['kind', { field: 'code', span: 2 }] }, { title: '价格', fields: ['price', 'quantity'] }] }));
+    renderForm(
+      sampleModel({
+        sections: [
+          { title: '基本信息', columns: 2, fields: ['kind', { field: 'code', span: 2 }] },
+          { title: '价格', fields: ['price', 'quantity'] },
+        ],
+      }),
+    );
     // the section and tab widgets load lazily: a busy machine may take a while the first time
     expect(await screen.findByRole('group', { name: '基本信息' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: '价格' })).toBeInTheDocument();
@@ -130,7 +139,14 @@ describe('form layout from the model', () => {
   });
 
   it('renders tabs of sections or fields, every tab’s fields in the one form', async () => {
-    const form = renderForm(sampleModel({ tabs: [{ title: '基本', fields: ['kind', 'code'] }, { title: '价格', sections: [{ title: '计价', fields: ['price', 'quantity'] }] }] }));
+    const form = renderForm(
+      sampleModel({
+        tabs: [
+          { title: '基本', fields: ['kind', 'code'] },
+          { title: '价格', sections: [{ title: '计价', fields: ['price', 'quantity'] }] },
+        ],
+      }),
+    );
     expect(await screen.findByRole('tab', { name: '基本' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '价格' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '编号' })).toBeInTheDocument();

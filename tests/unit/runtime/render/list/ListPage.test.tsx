@@ -156,7 +156,15 @@ describe('ListPage: the Position model', () => {
   });
 
   it('shows a failed load with the server message, and a generic text for anything else', async () => {
-    const failure = new ApiError({ kind: 'server', message: '服务器开小差了', status: 500, code: 500, url: '/api/permission/Position', method: 'GET', dialect: 'api' });
+    const failure = new ApiError({
+      kind: 'server',
+      message: '服务器开小差了',
+      status: 500,
+      code: 500,
+      url: '/api/permission/Position',
+      method: 'GET',
+      dialect: 'api',
+    });
     renderPosition({ provider: { list: async () => Promise.reject(failure) } });
     expect(await screen.findByText('服务器开小差了')).toBeInTheDocument();
     cleanup();

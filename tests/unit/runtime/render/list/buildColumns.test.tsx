@@ -8,7 +8,15 @@ import { positionRecord } from '../support/positionRecords';
 import { serve, servedPosition } from '../support/servedModels';
 
 const t = (key: string) => ({ 'list.index': '序号', 'list.actions': '操作', 'systemField.createTime': '创建时间' })[key] ?? key;
-const dictOptions = new Map([['enabled_state', [{ value: '1', text: '启用', color: 'green' }, { value: '0', text: '禁用', color: 'red' }]]]);
+const dictOptions = new Map([
+  [
+    'enabled_state',
+    [
+      { value: '1', text: '启用', color: 'green' },
+      { value: '0', text: '禁用', color: 'red' },
+    ],
+  ],
+]);
 
 function cell(column: ColumnType<DataRecord> | undefined, record: DataRecord, index = 0): ReactNode {
   const key = column?.dataIndex as string | undefined;
@@ -18,7 +26,16 @@ function cell(column: ColumnType<DataRecord> | undefined, record: DataRecord, in
 describe('buildColumns', () => {
   it('builds plain columns with field titles, a sequence column first and an actions column last', () => {
     const columns = buildColumns(servedPosition(), { t, renderActions: () => 'actions' });
-    expect(columns.map((column) => column.key)).toEqual([INDEX_COLUMN_KEY, 'fullName', 'enCode', 'enabledMark', 'sortCode', 'description', 'createTime', ACTIONS_COLUMN_KEY]);
+    expect(columns.map((column) => column.key)).toEqual([
+      INDEX_COLUMN_KEY,
+      'fullName',
+      'enCode',
+      'enabledMark',
+      'sortCode',
+      'description',
+      'createTime',
+      ACTIONS_COLUMN_KEY,
+    ]);
     expect(columns.map((column) => column.title)).toEqual(['序号', '岗位名称', '岗位编码', '状态', '排序', '说明', '创建时间', '操作']);
     expect(buildColumns(servedPosition(), { t }).map((column) => column.key)).not.toContain(ACTIONS_COLUMN_KEY);
   });
@@ -42,7 +59,9 @@ describe('buildColumns', () => {
     const tag = buildColumns(served, { t, dictOptions }).find((column) => column.key === 'enabledMark');
     render(<>{cell(tag, positionRecord(1))}</>);
     expect(screen.getByText('启用')).toHaveClass('ant-tag-green');
-    const switched = buildColumns(served, { t, renderStateSwitch: (record, field) => `switch:${record.id}:${field}` }).find((column) => column.key === 'enabledMark');
+    const switched = buildColumns(served, { t, renderStateSwitch: (record, field) => `switch:${record.id}:${field}` }).find(
+      (column) => column.key === 'enabledMark',
+    );
     expect(cell(switched, positionRecord(1))).toBe('switch:p1:enabledMark');
   });
 

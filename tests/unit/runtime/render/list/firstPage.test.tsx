@@ -32,7 +32,10 @@ describe('ListPage: a first page requested beforehand', () => {
 
     const filtered = testDataProvider({ list: async () => page([positionRecord(2)]) });
     const fixedFilters = { organizeId: { op: 'eq' as const, value: 'o1' } };
-    renderWithRuntime(<ListPage served={served} dataProvider={filtered} fixedFilters={fixedFilters} firstPage={requestFirstPage(served, filtered)} />, testRuntime());
+    renderWithRuntime(
+      <ListPage served={served} dataProvider={filtered} fixedFilters={fixedFilters} firstPage={requestFirstPage(served, filtered)} />,
+      testRuntime(),
+    );
     await waitFor(() => expect(filtered.list).toHaveBeenCalledTimes(2));
     expect(filtered.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: fixedFilters }));
   });

@@ -16,7 +16,9 @@ const t = (key: string) => key;
 
 describe('toSearchCriteria', () => {
   it('drops every empty value (never sends "")', () => {
-    expect(toSearchCriteria(served, { keyword: '  ', fullName: '', enabledMark: undefined, sortCode: [undefined, undefined], createTime: ['', ''], enCode: null })).toEqual({ filters: {} });
+    expect(
+      toSearchCriteria(served, { keyword: '  ', fullName: '', enabledMark: undefined, sortCode: [undefined, undefined], createTime: ['', ''], enCode: null }),
+    ).toEqual({ filters: {} });
   });
 
   it('encodes like, eq and range by the search mode (defaults: text like, dict eq, numbers and dates range)', () => {

@@ -16,7 +16,10 @@ const departModel = (kind: string) =>
     version: 1,
     id: 'test.depart',
     title: '部门',
-    entity: { table: 'test_depart', fields: { departName: { type: 'string', label: '部门名称', required: true }, parentId: { type: 'string', label: '上级' } } },
+    entity: {
+      table: 'test_depart',
+      fields: { departName: { type: 'string', label: '部门名称', required: true }, parentId: { type: 'string', label: '上级' } },
+    },
     api: { dialect: 'api', base: '/api/test/Depart' },
     list: { columns: ['departName'], actions: ['add', 'edit', 'detail', 'delete'] },
     form: { fields: ['departName'] },

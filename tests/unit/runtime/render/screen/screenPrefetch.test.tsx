@@ -46,7 +46,7 @@ describe('runtime.screens: a model screen started before its ModelPage', () => {
     expect(runtime.screens.take('system.position')).toBeUndefined();
   });
 
-  it('survives StrictMode\'s second mount: the list stays mounted (no spinner page in between)', async () => {
+  it("survives StrictMode's second mount: the list stays mounted (no spinner page in between)", async () => {
     const { provider, runtime } = positions();
     runtime.screens.start('system.position');
     await settle();
@@ -98,7 +98,15 @@ describe('runtime.screens: a model screen started before its ModelPage', () => {
   });
 
   it('keeps a failed model load for the ModelPage to show once; 重试 asks afresh', async () => {
-    const missing = new ApiError({ kind: 'notFound', message: '模型不存在', status: 404, code: 404, url: '/system/model/system.position', method: 'GET', dialect: 'jeecg' });
+    const missing = new ApiError({
+      kind: 'notFound',
+      message: '模型不存在',
+      status: 404,
+      code: 404,
+      url: '/system/model/system.position',
+      method: 'GET',
+      dialect: 'jeecg',
+    });
     const { served, provider, runtime } = positions();
     const load = vi.fn().mockRejectedValueOnce(missing).mockResolvedValue(served);
     runtime.models.load = load;

@@ -13,7 +13,10 @@ export interface RenderPositionOptions {
 
 /** The Position list page over a test data provider holding two records. */
 export function renderPosition(options: RenderPositionOptions = {}) {
-  const provider = testDataProvider({ list: async () => page([positionRecord(1), positionRecord(2, { enabledMark: 0, enabledMark_dictText: '禁用' })]), ...options.provider });
+  const provider = testDataProvider({
+    list: async () => page([positionRecord(1), positionRecord(2, { enabledMark: 0, enabledMark_dictText: '禁用' })]),
+    ...options.provider,
+  });
   const runtime = testRuntime({ grants: options.grants, providers: { 'system.position': provider } });
   const served = servedPosition();
   const user = userEvent.setup();
