@@ -48,6 +48,20 @@ export const PERMISSION_ROW_COLUMNS = [
   'delFlag',
 ] as const satisfies readonly (keyof PermissionRow)[];
 
+/** One code of a page's permission list (spec 000 §3 "each item having enCode"). */
+export interface PageCode {
+  enCode: string;
+  fullName: string;
+}
+
+/** A page's permission list entry: the buttons the user holds on it (columns and forms are not restricted). */
+export interface PagePermission {
+  modelId: string;
+  button: PageCode[];
+  column: PageCode[];
+  form: PageCode[];
+}
+
 export interface MenuMeta {
   title: string;
   icon: string;
@@ -55,6 +69,10 @@ export interface MenuMeta {
   internalOrExternal: boolean;
   componentName: string;
   url?: string;
+  /** the model a model screen shows (spec 000 §2 meta.relationId) */
+  relationId?: string;
+  /** a model screen's buttons the user holds (spec 000 §2 meta.permissionList) */
+  permissionList?: PagePermission[];
 }
 
 /** One node of getUserPermissionByToken's menu (api-contract.md "Session"). */
@@ -141,7 +159,31 @@ function visibleMenuIds(menus: Map<string, PermissionRow>, grantedIds: ReadonlyS
   return visible;
 }
 
-function toMenuNode(source: PermissionRow, children: MenuNode[], translate: (zh: string) => string, tokenHosts: ReadonlySet<string>): MenuNode {
+const MODEL_PAGE = 'ModelPage/';
+
+/** Spec 000 §6 default button codes: the CRUD buttons of a page answer to btn_add, btn_edit, btn_remove. */
+const DEFAULT_PAGE_CODES: Readonly<Record<string, string>> = { add: 'btn_add', edit: 'btn_edit', delete: 'btn_remove' };
+
+/** A button's code on its page: the default code for add/edit/delete, otherwise its own permission code. */
+function pageCodeOf(perms: string): string {
+  return DEFAULT_PAGE_CODES[perms.slice(perms.lastIndexOf(':') + 1)] ?? perms;
+}
+
+/** meta.relationId and meta.permissionList of a model screen: its model and the granted buttons hanging under it. */
+function pageMeta(row: PermissionRow, buttons: readonly PermissionRow[], translate: (zh: string) => string): Pick<MenuMeta, 'relationId' | 'permissionList'> {
+  if (!row.component?.startsWith(MODEL_PAGE)) return {};
+  const modelId = row.component.slice(MODEL_PAGE.length);
+  const button = buttons.map((b) => ({ enCode: pageCodeOf(b.perms!), fullName: translate(b.name) }));
+  return { relationId: modelId, permissionList: [{ modelId, button, column: [], form: [] }] };
+}
+
+function toMenuNode(
+  source: PermissionRow,
+  children: MenuNode[],
+  buttons: readonly PermissionRow[],
+  translate: (zh: string) => string,
+  tokenHosts: ReadonlySet<string>,
+): MenuNode {
   const row = source.url ? { ...source, url: safeMenuUrl(source.url, tokenHosts) } : source;
   const external = isExternalUrl(row.url);
   const path = external ? externalPath(row.url!) : row.url || `/${row.id}`;
@@ -163,13 +205,15 @@ function toMenuNode(source: PermissionRow, children: MenuNode[], translate: (zh:
       internalOrExternal: row.internalOrExternal === 1,
       componentName: row.componentName || name,
       ...(external ? { url: row.url! } : {}),
+      ...pageMeta(row, buttons, translate),
     },
   };
 }
 
 /**
  * The menu tree of one user: granted, enabled menus (menuType 0/1) with their ancestors, siblings in
- * sortNo order. `rows` may hold every permission row; buttons and disabled rows are ignored.
+ * sortNo order. `rows` may hold every permission row; a model screen's granted, enabled buttons make its
+ * meta.permissionList, disabled rows are ignored.
  */
 export function buildMenuTree(
   rows: readonly PermissionRow[],
@@ -182,6 +226,11 @@ export function buildMenuTree(
     if ((row.menuType === MENU_TYPE_TOP || row.menuType === MENU_TYPE_CHILD) && isEnabledRow(row)) menus.set(row.id, row);
   }
   const visible = visibleMenuIds(menus, grantedIds);
+  const buttonsOf = new Map<string, PermissionRow[]>();
+  for (const row of rows) {
+    if (row.menuType !== MENU_TYPE_BUTTON || !row.perms || row.parentId === null || !grantedIds.has(row.id) || !isEnabledRow(row)) continue;
+    buttonsOf.set(row.parentId, [...(buttonsOf.get(row.parentId) ?? []), row]);
+  }
   const childrenOf = new Map<string | null, PermissionRow[]>();
   for (const id of visible) {
     const row = menus.get(id)!;
@@ -190,6 +239,8 @@ export function buildMenuTree(
     childrenOf.set(row.parentId, siblings);
   }
   const build = (parentId: string | null): MenuNode[] =>
-    (childrenOf.get(parentId) ?? []).sort(bySortNo).map((row) => toMenuNode(row, build(row.id), translate, tokenHosts));
+    (childrenOf.get(parentId) ?? [])
+      .sort(bySortNo)
+      .map((row) => toMenuNode(row, build(row.id), (buttonsOf.get(row.id) ?? []).sort(bySortNo), translate, tokenHosts));
   return build(null);
 }

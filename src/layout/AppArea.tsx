@@ -5,6 +5,7 @@ import { createAccessChecker } from '../../runtime/access/createAccessChecker';
 import { useAppServices } from '../app/AppServices';
 import { MENU_LIST_PATH } from '../app/constants';
 import { PageLoading } from '../app/PageLoading';
+import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
 import { reloadDictItems } from '../session/reloadDictItems';
 import { AppLayout } from './AppLayout';
@@ -25,7 +26,11 @@ export function AppArea() {
       createRuntime({
         http,
         i18n,
-        access: createAccessChecker({ auth: () => session.state.auth, allAuth: () => session.state.allAuth }),
+        access: createAccessChecker({
+          auth: () => session.state.auth,
+          allAuth: () => session.state.allAuth,
+          page: (modelId) => findPagePermission(session.state.menu, modelId),
+        }),
         dicts: createSessionDictSource(session, http),
       }),
     [http, i18n, session],

@@ -1,3 +1,5 @@
+import type { PagePermission } from '../../runtime/access/pageButtons';
+
 /** Shapes the shell receives from the session calls (api-contract.md "Session"). */
 
 export interface UserInfo {
@@ -43,6 +45,10 @@ export interface MenuMeta {
   readonly componentName?: string;
   /** external address; may contain ${token} */
   readonly url?: string | null;
+  /** the page's own permission list (spec 000 §2/§3): per model, the button, column and form codes */
+  readonly permissionList?: readonly PagePermission[];
+  /** the model a model screen shows */
+  readonly relationId?: string;
   readonly [extra: string]: unknown;
 }
 

@@ -64,7 +64,15 @@ describe('buildMenuTree', () => {
           name: 'system-a',
           component: 'ModelPage/system.a',
           route: '1',
-          meta: { title: 'T(甲)', icon: '', keepAlive: true, internalOrExternal: false, componentName: 'system-a' },
+          meta: {
+            title: 'T(甲)',
+            icon: '',
+            keepAlive: true,
+            internalOrExternal: false,
+            componentName: 'system-a',
+            relationId: 'system.a',
+            permissionList: [{ modelId: 'system.a', button: [], column: [], form: [] }],
+          },
         },
       ],
     });
@@ -100,6 +108,37 @@ describe('buildMenuTree', () => {
     const cyclic = [row({ id: 'x', name: 'x', parentId: 'y', url: '/x' }), row({ id: 'y', name: 'y', parentId: 'x', url: '/y' })];
     expect(buildMenuTree(cyclic, new Set(['x']), upper)).toEqual([]);
     expect(buildMenuTree(ROWS, new Set(['btn:sys:a:add']), upper)).toEqual([]);
+  });
+
+  it("gives a model screen its model as relationId and the user's enabled buttons on it as permissionList", () => {
+    const rows = [
+      ...ROWS,
+      row({ id: 'btn:sys:a:edit', name: '编辑', parentId: 'sys.a', menuType: 2, perms: 'sys:a:edit', sortNo: 3 }),
+      row({ id: 'btn:sys:a:delete', name: '删除', parentId: 'sys.a', menuType: 2, perms: 'sys:a:delete', sortNo: 4 }),
+      row({ id: 'btn:sys:a:release', name: '发布', parentId: 'sys.a', menuType: 2, perms: 'sys:a:release', sortNo: 5 }),
+    ];
+    // granted: add, the disabled one, delete and release — not edit
+    const granted = new Set(['sys.a', 'sys.b', 'home', 'btn:sys:a:add', 'btn:sys:a:off', 'btn:sys:a:delete', 'btn:sys:a:release']);
+    const tree = buildMenuTree(rows, granted, upper);
+    const [a, b] = tree[1]!.children!;
+    expect(a!.meta.relationId).toBe('system.a');
+    expect(a!.meta.permissionList).toEqual([
+      {
+        modelId: 'system.a',
+        // add/edit/delete answer to the spec's default codes; other buttons keep their own code
+        button: [
+          { enCode: 'btn_add', fullName: 'T(新增)' },
+          { enCode: 'btn_remove', fullName: 'T(删除)' },
+          { enCode: 'sys:a:release', fullName: 'T(发布)' },
+        ],
+        column: [],
+        form: [],
+      },
+    ]);
+    expect(b!.meta.permissionList).toEqual([{ modelId: 'system.b', button: [], column: [], form: [] }]);
+    // pages that show no model carry neither
+    expect(tree[0]!.meta).not.toHaveProperty('relationId');
+    expect(tree[0]!.meta).not.toHaveProperty('permissionList');
   });
 
   it('falls back to RouteView for a container without component and to the id for a menu without url', () => {

@@ -59,7 +59,16 @@ describe.each(matrix)('$kind: getUserPermissionByToken', ({ kind, available }) =
               name: 'fixture-sub',
               component: 'ModelPage/authdict.sample',
               route: '1',
-              meta: { title: '夹具子菜单', icon: '', keepAlive: true, internalOrExternal: false, componentName: 'fixture-sub' },
+              // the model screen's model, and the granted enabled buttons under it (not the disabled fx:old)
+              meta: {
+                title: '夹具子菜单',
+                icon: '',
+                keepAlive: true,
+                internalOrExternal: false,
+                componentName: 'fixture-sub',
+                relationId: 'authdict.sample',
+                permissionList: [{ modelId: 'authdict.sample', button: [{ enCode: 'fx:view', fullName: '夹具查看' }], column: [], form: [] }],
+              },
             },
           ],
         },

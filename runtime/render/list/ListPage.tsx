@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
+import { whenAllowed } from '../../access/createAccessChecker';
 import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
-import type { ServedModel } from '../../model/types';
+import type { ListAction, ServedModel } from '../../model/types';
 import { FormDialog } from '../form/FormDialog';
 import { formWidgetNames } from '../form/formWidgetNames';
 import { useFormController } from '../form/useFormController';
@@ -61,8 +62,19 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
     onError: feedback.error,
   });
 
-  const { openEdit, openDetail } = dialog;
-  const onEdit = useCallback((record: DataRecord) => openEdit(record.id), [openEdit]);
+  const { openAdd, openEdit, openDetail } = dialog;
+  // a button stays on screen until the page renders again: the permission is checked again on the click
+  const guarded = useCallback(
+    (action: ListAction, run: () => void) =>
+      whenAllowed(
+        () => allowedActions(served, runtime.access, readOnly)[action],
+        run,
+        () => feedback.warning(runtime.i18n.t('access.permissionDenied', { ns: 'data' })),
+      ),
+    [served, runtime, readOnly, feedback],
+  );
+  const onAdd = useCallback(() => guarded('add', openAdd), [guarded, openAdd]);
+  const onEdit = useCallback((record: DataRecord) => guarded('edit', () => openEdit(record.id)), [guarded, openEdit]);
   const onDetail = useCallback((record: DataRecord) => openDetail(record.id), [openDetail]);
   const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
   const runner = useCustomActions(served, provider, list.selection, list.reload, feedback);
@@ -85,8 +97,8 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
       <ListToolbar
         canAdd={allowed.add}
         canDeleteBatch={allowed.deleteBatch}
-        onAdd={dialog.openAdd}
-        onDeleteBatch={() => actions.removeSelected(list.selection)}
+        onAdd={onAdd}
+        onDeleteBatch={() => guarded('deleteBatch', () => actions.removeSelected(list.selection))}
         custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
       />
       <ListTable

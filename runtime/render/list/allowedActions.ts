@@ -1,4 +1,4 @@
-import type { AccessChecker } from '../../access/createAccessChecker';
+import type { AccessChecker, DefaultButton } from '../../access/createAccessChecker';
 import type { ListAction, ModelPermissionAction, OperationName, ServedModel } from '../../model/types';
 
 export type AllowedActions = Record<ListAction, boolean>;
@@ -23,12 +23,16 @@ const OPERATIONS: Record<ListAction, OperationName[]> = {
   superQuery: ['list'],
 };
 
+/** the actions with a default page button code (spec 000 §6: btn_add, btn_edit, btn_remove) */
+const DEFAULT_BUTTONS: Partial<Record<ListAction, DefaultButton>> = { add: 'add', edit: 'edit', delete: 'delete' };
+
 const WRITES: ReadonlySet<ListAction> = new Set<ListAction>(['add', 'edit', 'delete', 'deleteBatch', 'state']);
 
 /**
  * Which actions a screen shows: the model lists the action, the user holds its permission code
  * (<prefix><add|edit|delete|state|list>), its operations are not switched off, and — on a read-only
- * tab — it does not write.
+ * tab — it does not write. Where the page's menu sends a permission list (judging on), add, edit and delete
+ * also need their default codes in it.
  */
 export function allowedActions(served: ServedModel, access: AccessChecker, readOnly = false): AllowedActions {
   const { model } = served;
@@ -39,6 +43,11 @@ export function allowedActions(served: ServedModel, access: AccessChecker, readO
     !(readOnly && WRITES.has(action)) &&
     OPERATIONS[action].every((operation) => operations[operation] !== false) &&
     (action !== 'state' || Boolean(model.api.state)) &&
-    access.has(`${model.permissions.prefix}${PERMISSION[action]}`);
+    access.has(`${model.permissions.prefix}${PERMISSION[action]}`, pageButton(model.id, action));
   return Object.fromEntries((Object.keys(PERMISSION) as ListAction[]).map((action) => [action, allowed(action)])) as AllowedActions;
+}
+
+function pageButton(modelId: string, action: ListAction) {
+  const button = DEFAULT_BUTTONS[action];
+  return button ? { modelId, button } : undefined;
 }

@@ -148,6 +148,16 @@ describe('ListPage: the Position model', () => {
     for (const name of ['批量删除', '编辑', '删除']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 
+  it("a button still on screen after its permission went away gives the tip 'Permission Denied' and does nothing", async () => {
+    const grants = ['system:position:add', 'system:position:list'];
+    const { user } = renderPosition({ grants });
+    await screen.findByText('检测员1');
+    grants.splice(0, 1); // the permissions were reloaded without 新增; the page has not rendered again
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    expect(await screen.findByText('没有权限')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('sorts on the server when a sortable column header is clicked', async () => {
     const { provider, user } = renderPosition();
     await screen.findByText('检测员1');

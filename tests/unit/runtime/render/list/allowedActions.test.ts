@@ -21,4 +21,18 @@ describe('allowedActions', () => {
     expect(allowedActions(served, access('delete')).deleteBatch).toBe(false);
     expect(allowedActions(served, access('delete')).delete).toBe(true);
   });
+
+  it('passes the page context of add, edit and delete, so a page list with the default codes can hide them', () => {
+    const asked: unknown[] = [];
+    const judging = {
+      has: (code: string, page?: { modelId: string; button: string }) => {
+        asked.push(page);
+        return code.startsWith('system:position:') && (page === undefined || page.button === 'add');
+      },
+      subActions: () => [],
+    };
+    const allowed = allowedActions(servedPosition(), judging);
+    expect(allowed).toMatchObject({ add: true, edit: false, delete: false, detail: true });
+    expect(asked).toContainEqual({ modelId: 'system.position', button: 'delete' });
+  });
 });
