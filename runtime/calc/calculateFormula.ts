@@ -1,4 +1,4 @@
-import { roundHalfAwayFromZero } from '../expression/functions';
+import { roundHalfEven } from './rules/roundHalfEven';
 
 /**
  * The calculated field (spec 000 §5, 001 §5): operands (field names and numbers) and operators alternate;
@@ -117,9 +117,9 @@ function evaluate(node: FormulaNode, values: Readonly<Record<string, unknown>>):
   }
 }
 
-/** The formula's value over `values`, rounded to 2 decimals; NaN (an empty or non-numeric operand, 0 ÷ 0) and ±Infinity become 0. */
+/** The formula's value over `values`, rounded to 2 decimals (GB/T 8170: exactly 5 rounds to even); NaN (an empty or non-numeric operand, 0 ÷ 0) and ±Infinity become 0. */
 export function calculateFormula(formula: string | FormulaNode, values: Readonly<Record<string, unknown>>): number {
   const tree = typeof formula === 'string' ? parseFormula(formula) : formula;
   const result = evaluate(tree, values);
-  return Number.isFinite(result) ? roundHalfAwayFromZero(result, 2) + 0 : 0;
+  return Number.isFinite(result) ? roundHalfEven(result, 2) : 0;
 }

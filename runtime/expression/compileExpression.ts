@@ -55,7 +55,7 @@ function fieldsRead(node: ExpressionNode, into: string[]): string[] {
  *
  * Literals, field names, `a.b` / `a[i]` (own properties only), `!`, unary `-`, `+ - * / %`,
  * `== != === !== < <= > >=`, `&& || ??`, `?:`, `[…]`, and the functions len, isEmpty, round (half away
- * from zero), abs, min, max, today, contains. Missing values (null, undefined, '') make arithmetic null
+ * from zero), abs, min, max, today, contains, and the calculation rules (ruleFunctions.ts). Missing values (null, undefined, '') make arithmetic null
  * and comparisons false; `==` equals 1 and '1'. Throws an ExpressionError naming an unknown field or
  * function, a refused construct (`this`, assignment, `constructor`, method calls…) or the syntax
  * problem, with its position.

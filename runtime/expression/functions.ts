@@ -1,16 +1,8 @@
+import type { ExpressionFunction } from './functionTypes';
+import { RULE_FUNCTIONS } from './ruleFunctions';
 import { isMissing, looselyEqual, toNumber } from './values';
 
-/** What a function is handed besides its arguments. */
-export interface CallContext {
-  /** the current time (tests and the server pass their own clock) */
-  now(): Date;
-}
-
-export interface ExpressionFunction {
-  minArgs: number;
-  maxArgs: number;
-  call(args: unknown[], context: CallContext): unknown;
-}
+export type { CallContext, ExpressionFunction } from './functionTypes';
 
 function numbersOf(args: unknown[]): number[] {
   const flat = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
@@ -97,4 +89,5 @@ export const FUNCTIONS: Readonly<Record<string, ExpressionFunction>> = Object.fr
       return container.includes(String(item));
     },
   },
+  ...RULE_FUNCTIONS,
 });

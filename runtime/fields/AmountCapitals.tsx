@@ -1,6 +1,6 @@
 import { connect, mapReadPretty } from '@formily/react';
 import { InputNumber, Space, Typography } from 'antd';
-import { amountInCapitals } from '../format/amountInCapitals';
+import { amountInCapitals } from '../calc/amountInCapitals';
 
 export interface AmountCapitalsViewProps {
   value?: unknown;

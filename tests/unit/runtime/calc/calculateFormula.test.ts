@@ -18,11 +18,14 @@ describe('calculated field formulas (spec 000 §5)', () => {
     expect(formulaFields(parseFormula('a × (b + a) - 3'))).toEqual(['a', 'b']);
   });
 
-  it('rounds to 2 decimals, half away from zero', () => {
+  it('rounds to 2 decimals by GB/T 8170: exactly 5 goes to the even neighbour', () => {
     expect(calculateFormula('10 ÷ 3', {})).toBe(3.33);
-    expect(calculateFormula('1.005 × 1', {})).toBe(1.01);
+    expect(calculateFormula('1.005 × 1', {})).toBe(1);
+    expect(calculateFormula('1.015 × 1', {})).toBe(1.02);
+    expect(calculateFormula('1.0051 × 1', {})).toBe(1.01);
     expect(calculateFormula('0.1 + 0.2', {})).toBe(0.3);
-    expect(calculateFormula('0 - 2.345', {})).toBe(-2.35);
+    expect(calculateFormula('0 - 2.345', {})).toBe(-2.34);
+    expect(calculateFormula('0 - 2.355', {})).toBe(-2.36);
   });
 
   it('gives 0 for NaN and infinities: empty or non-numeric operands, unknown fields, division by zero', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_TOO_LARGE, amountInCapitals } from '../../../../runtime/format/amountInCapitals';
+import { AMOUNT_TOO_LARGE, amountInCapitals } from '../../../../runtime/calc/amountInCapitals';
 
 describe('amount in Chinese capitals (spec 000 §5, 001 §5)', () => {
   it.each([
