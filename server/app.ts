@@ -10,6 +10,7 @@ import modelReleaseRoutes from './api/modelRelease.js';
 import noticeSocketRoutes from './api/noticeSocket.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
+import systemAreaRoutes from './api/systemArea.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
@@ -32,6 +33,8 @@ import { registerUserHooks } from './auth/userHooks.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import { registerAnnouncementHooks } from './notices/announcementHooks.js';
+import { registerSystemHooks } from './system/systemHooks.js';
+import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
 import modelRoutes from './engine/modelRoutes.js';
@@ -68,6 +71,7 @@ function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: N
   const hooks = createHookRegistry();
   registerUserHooks(hooks, config);
   registerAnnouncementHooks(hooks, notices.publish);
+  registerSystemHooks(hooks);
   copyHooks(extra, hooks);
   return hooks;
 }
@@ -135,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await syncModelTables(db, modelStore.current().modules);
     await seedCoreRows(db.db);
     await syncModuleData(db, modelStore.current().modules);
+    await seedSystemData(db, app.log);
     const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules, { passwordFinal: options.adminPasswordFinal === true });
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
@@ -183,6 +188,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
     await app.register(sysDictRoutes, { store: modelStore });
+    await app.register(systemAreaRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

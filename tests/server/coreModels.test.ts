@@ -126,6 +126,7 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         '数据规则',
         '角色数据规则',
         '单据规则',
+        '行政区划',
         '系统公告',
         '租户管理',
       ]);

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { CompiledModel } from '../engine/compileModel.js';
+import type { EngineContext } from '../engine/EngineContext.js';
+import { createListQueryParser } from '../engine/listQuery.js';
+import { listRecords, type ListPage } from '../engine/readRecords.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
+
+/**
+ * Reads for the hand-written calls of system models (Selector, GetAreaByIds…) that answer in shapes the
+ * generic endpoints do not: every read still goes through the engine's list, so the tenant, the caller's
+ * data scope, the model's filters and its paging cap apply exactly as on the model's own list.
+ */
+export interface ModelReads {
+  /** the model as currently served (a release swaps it) */
+  model(id: string): CompiledModel;
+  context(request: FastifyRequest, model: CompiledModel): Promise<EngineContext>;
+  /** one page of the model's list; `query` holds list parameters as the generic list takes them */
+  list(request: FastifyRequest, modelId: string, query: Record<string, string>): Promise<ListPage>;
+}
+
+export function createModelReads(store: ModelStore): ModelReads {
+  const model = (id: string): CompiledModel => {
+    const entry = store.current().entries.get(id);
+    if (!entry) throw new Error(`model ${id} is not loaded`);
+    return entry.compiled;
+  };
+  return {
+    model,
+    context: (request, compiled) => store.env.contextFor(request, compiled),
+    async list(request, modelId, query) {
+      const compiled = model(modelId);
+      const q = createListQueryParser(compiled)(query);
+      return listRecords(store.env, compiled, q, await store.env.contextFor(request, compiled));
+    },
+  };
+}
