@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import healthRoutes from './api/health.js';
 import homeFiguresRoutes from './api/homeFigures.js';
@@ -43,7 +44,7 @@ import { syncModuleData } from './engine/syncModuleData.js';
 import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
 import accessPlugin from './plugins/accessPlugin.js';
 import contextPlugin, { type AppContext } from './plugins/contextPlugin.js';
-import securityHeaders from './plugins/securityHeaders.js';
+import { securityHeaderOptions } from './plugins/securityHeaders.js';
 import errorPlugin from './plugins/errorPlugin.js';
 import jsonBodyPlugin from './plugins/jsonBodyPlugin.js';
 
@@ -161,25 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
     await app.register(jsonBodyPlugin);
-    await app.register(securityHeaders, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd's CSS-in-JS injects <style> elements at run time
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'self'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'same-origin' },
-    });
+    await app.register(fastifyHelmet, securityHeaderOptions);
     await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(rateLimit, { global: false });
 
