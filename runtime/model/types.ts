@@ -1,5 +1,5 @@
 /**
- * Types of the model file format (schemas/meta/model.schema.json, version 2) and of module folders
+ * Types of the model file format (schemas/meta/model.schema.json, version 3) and of module folders
  * (schemas/meta/module.schema.json). The model types are generated from the meta-schema
  * (types.generated.ts, `npm run generate:types`); this file gives them the names the code uses and adds
  * the constants. Pure types: the server imports this file too.
@@ -21,6 +21,8 @@ import type {
   Lookup,
   ModelDefinition,
   ModelExtension,
+  ModelView,
+  FieldRules,
   NamedOperation,
   Query,
   QueryCondition,
@@ -32,10 +34,22 @@ import type {
   Tree,
 } from './types.generated';
 
-export type { ComputedDefault, FormSection, FormTab, ListActionDef, ListActionItem, ModelExtension, NamedOperation, QueryCondition, QueryField };
+export type {
+  ComputedDefault,
+  FieldRules,
+  FormSection,
+  FormTab,
+  ListActionDef,
+  ListActionItem,
+  ModelExtension,
+  ModelView,
+  NamedOperation,
+  QueryCondition,
+  QueryField,
+};
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 2;
+export const MODEL_FORMAT_VERSION = 3;
 
 export type FieldType = Field['type'];
 export const FIELD_TYPES: readonly FieldType[] = [
@@ -110,8 +124,8 @@ export type NamedOperationTarget = NonNullable<NamedOperation['target']>;
 
 /** A complete model, as every reader sees it: upgraded to the current version, extensions merged in. */
 export type ModelFile = ModelDefinition;
-/** What one *.model.json holds once upgraded: a model, or an extension of another module's model. */
-export type ModelSourceFile = ModelDefinition | ModelExtension;
+/** What one *.model.json holds once upgraded: a model, an extension of another module's model, or a view over a model's table. */
+export type ModelSourceFile = ModelDefinition | ModelExtension | ModelView;
 
 export interface MenuDef {
   key: string;

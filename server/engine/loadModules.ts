@@ -4,13 +4,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import localeSchema from '../../schemas/meta/locale.schema.json' with { type: 'json' };
 import modelSchema from '../../schemas/meta/model.schema.json' with { type: 'json' };
 import moduleSchema from '../../schemas/meta/module.schema.json' with { type: 'json' };
-import type { Lang, MenuDef, ModelExtension, ModelFile, ModelSourceFile, ModuleFile } from '../../runtime/model/types.js';
+import type { Lang, MenuDef, ModelExtension, ModelFile, ModelSourceFile, ModelView, ModuleFile } from '../../runtime/model/types.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { ModelVersionError, upgradeModel } from '../../runtime/model/upgradeModel.js';
 import { checkFormLayout, checkModel, type SchemaProblem } from './checkModel.js';
 import { namedOperationRoute } from './namedOperations.js';
 import { checkQuerySource, modelPermissionCodes } from './modelClaims.js';
 import { locateProblem, mergeExtension, type MergedOrigin } from './mergeExtension.js';
+import { resolveView } from './resolveView.js';
 
 export interface LoadedModule {
   dir: string;
@@ -23,6 +24,8 @@ export interface LoadedModule {
   extensions: ModelExtension[];
   /** extension id -> the file it was read from */
   extensionFiles: Map<string, string>;
+  /** the module's views (files with "viewOf"), resolved into `models` once every extension is merged */
+  views: ModelView[];
   /** zh-CN source text -> translation, per language other than zh-CN (zh-TW only holds overrides) */
   locales: Partial<Record<Lang, Record<string, string>>>;
 }
@@ -71,6 +74,15 @@ export function createModelFileCheck(options: { extensions?: boolean } = {}): Ch
   return (model, file) => {
     if (!validateModel(model)) return ajvProblems(file, validateModel.errors);
     const source = model as ModelSourceFile;
+    if ('viewOf' in source && !('entity' in source)) {
+      if (!options.extensions) return [{ file, path: '/viewOf', message: 'a view is resolved from a module folder; release a complete model instead' }];
+      // a view is checked as a whole once resolved over the model it views
+      const problems: SchemaProblem[] = [];
+      if (source.form) checkFormLayout(source.form, (at, message) => problems.push({ file, path: at, message }));
+      return problems;
+    }
+    if ('viewOf' in source && source.viewOf !== undefined)
+      return [{ file, path: '/viewOf', message: 'a model with an entity is not a view: viewOf is written by the loader' }];
     if (!('extends' in source)) return checkModel(source, file);
     if (!options.extensions) return [{ file, path: '/extends', message: 'an extension is merged from a module folder; release the model it extends instead' }];
     const problems: SchemaProblem[] = [];
@@ -153,7 +165,7 @@ export function loadModules(roots: string[]): ModuleSet {
         problems.push(...ajvProblems(moduleFile, validateModule.errors));
         continue;
       }
-      const mod: LoadedModule = { dir, file, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), locales: {} };
+      const mod: LoadedModule = { dir, file, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), views: [], locales: {} };
       const modelDir = path.join(dir, 'models');
       const names = fs.existsSync(modelDir)
         ? fs
@@ -175,6 +187,9 @@ export function loadModules(roots: string[]): ModuleSet {
         if ('extends' in source) {
           mod.extensions.push(source);
           mod.extensionFiles.set(source.id, modelPath);
+        } else if (!('entity' in source)) {
+          mod.views.push(source);
+          mod.modelFiles.set(source.id, modelPath);
         } else {
           mod.models.push(source);
           mod.modelFiles.set(source.id, modelPath);
@@ -194,6 +209,7 @@ export function loadModules(roots: string[]): ModuleSet {
   }
 
   const origins = mergeExtensions(modules, problems);
+  resolveViews(modules, problems);
   problems.push(...checkAcrossModules(modules).map((p) => locateProblem(p, origins.get(p.file) ?? [])));
   if (problems.length > 0) throw new SchemaProblemsError(problems);
 
@@ -246,6 +262,22 @@ function mergeExtensions(modules: LoadedModule[], problems: SchemaProblem[]): Ma
   return origins;
 }
 
+/** Resolves every view over the model it views (extensions merged), then checks it as a whole model. */
+function resolveViews(modules: LoadedModule[], problems: SchemaProblem[]): void {
+  const models = new Map(modules.flatMap((mod) => mod.models.map((model) => [model.id, model] as const)));
+  const views = new Set(modules.flatMap((mod) => mod.views.map((view) => view.id)));
+  for (const mod of modules) {
+    for (const view of mod.views) {
+      const file = mod.modelFiles.get(view.id)!;
+      const resolved = resolveView(view, views.has(view.viewOf) ? 'view' : models.get(view.viewOf), file);
+      problems.push(...resolved.problems);
+      if (!resolved.model) continue;
+      problems.push(...checkModel(resolved.model, file));
+      mod.models.push(resolved.model);
+    }
+  }
+}
+
 function flattenMenus(menus: MenuDef[] | undefined, at: string): { menu: MenuDef; path: string }[] {
   return (menus ?? []).flatMap((menu, i) => [{ menu, path: `${at}/${i}` }, ...flattenMenus(menu.children, `${at}/${i}/children`)]);
 }
@@ -270,7 +302,8 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
       modelIds.set(model.id, model);
       if (BOOKKEEPING_TABLES.has(model.entity.table))
         problems.push({ file, path: '/entity/table', message: `table "${model.entity.table}" is the engine's own bookkeeping` });
-      once('table', model.entity.table, file, '/entity/table');
+      // a view reads and writes the table of the model it views, which claims it
+      if (!model.viewOf) once('table', model.entity.table, file, '/entity/table');
       once('permission prefix', model.permissions.prefix, file, '/permissions/prefix');
       for (const { route, at } of modelRouteClaims(model)) once('route', route, file, at);
       for (const { code, at } of modelPermissionCodes(model)) once('permission code', code, file, at);

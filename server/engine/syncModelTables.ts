@@ -28,6 +28,8 @@ async function syncTablesOf(handle: DbHandle, models: Iterable<ModelFile>, warn:
   const { adapter } = handle;
   const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, t]));
   for (const model of models) {
+    // a view's table (and its columns) belong to the model it views
+    if (model.viewOf) continue;
     const spec = buildTableSpec(model);
     const table = existing.get(spec.table);
     if (table) await addMissingColumns(db, adapter, spec, table, warn);

@@ -175,15 +175,15 @@ describe('model format v2 checks', () => {
   });
 
   it('refuses a file written for a newer format version at /version', () => {
-    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 3 }) } }))).toEqual([
-      'lib/models/book.model.json /version: format version 3 is newer than this Cloudlab understands (up to 2); upgrade Cloudlab to load this file',
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 4 }) } }))).toEqual([
+      'lib/models/book.model.json /version: format version 4 is newer than this Cloudlab understands (up to 3); upgrade Cloudlab to load this file',
     ]);
   });
 
   it('loads a version 1 file through the upgrader', () => {
     const v1 = book({ version: 1, hooks: { beforeWrite: 'lib.stamp' } });
     const set = loadModules([writeRoot({ lib: { 'book.model.json': v1 } })]);
-    expect(set.models.get('lib.book')).toMatchObject({ version: 2, hooks: { beforeSave: 'lib.stamp' } });
+    expect(set.models.get('lib.book')).toMatchObject({ version: 3, hooks: { beforeSave: 'lib.stamp' } });
   });
 
   it('checks query screens against the model they read', () => {
@@ -312,6 +312,67 @@ describe('extends', () => {
     const target = book({ form: { sections: [{ fields: ['title'] }] } });
     expect(problemsOf(writeRoot({ lib: { 'book.model.json': target }, shop: { 'book.model.json': extension({ tabs: undefined }) } }))).toEqual([
       'shop/models/book.model.json /form/fields: lib.book lays its form out in sections; extend it with form.sections',
+    ]);
+  });
+});
+
+describe('viewOf (format v3 views)', () => {
+  const view = (overrides: Json = {}): Json => ({
+    version: 3,
+    id: 'shop.bookCard',
+    viewOf: 'lib.book',
+    title: '图书卡片',
+    rules: { title: { maxLength: 20, messages: { maxLength: '请不要超过20个字' } }, parentId: { required: true } },
+    api: { dialect: 'jeecg', base: '/admin/bookCard', operations: { update: 'POST /admin/bookCard/edit' } },
+    form: { fields: ['title', 'parentId'] },
+    permissions: { prefix: 'shop:bookCard:' },
+    ...overrides,
+  });
+
+  it('resolves a view over the viewed model (extensions merged) with its own rules, endpoints and permission codes', () => {
+    const set = loadModules([writeRoot({ lib: { 'book.model.json': book() }, shop: { 'card.model.json': view() } })]);
+    const card = set.models.get('shop.bookCard')!;
+    expect(card.viewOf).toBe('lib.book');
+    expect(card.entity.table).toBe('lib_book');
+    expect(card.entity.fields.title).toEqual({ type: 'string', label: '书名', maxLength: 20, required: true, messages: { maxLength: '请不要超过20个字' } });
+    expect(card.entity.fields.parentId).toMatchObject({ required: true, maxLength: 36 });
+    // the viewed model keeps its own rules
+    expect(set.models.get('lib.book')!.entity.fields.title!.maxLength).toBe(100);
+    expect(set.models.get('lib.book')!.entity.fields.parentId!.required).toBeUndefined();
+    expect(set.moduleOf.get('shop.bookCard')!.file.id).toBe('shop');
+  });
+
+  it('refuses an unknown or viewed-view target, rules for unknown fields, a wider maxLength, and a hand-written viewOf', () => {
+    const root = writeRoot({
+      lib: { 'book.model.json': book() },
+      shop: {
+        'card.model.json': view({ rules: { ghost: { required: true }, title: { maxLength: 200 } } }),
+        'lost.model.json': view({
+          id: 'shop.lost',
+          viewOf: 'lib.nothing',
+          api: { dialect: 'jeecg', base: '/admin/lost' },
+          permissions: { prefix: 'shop:lost:' },
+        }),
+        'twice.model.json': view({
+          id: 'shop.twice',
+          viewOf: 'shop.bookCard',
+          api: { dialect: 'jeecg', base: '/admin/twice' },
+          permissions: { prefix: 'shop:twice:' },
+        }),
+        'hand.model.json': {
+          ...book({ version: 3 }),
+          id: 'shop.hand',
+          viewOf: 'lib.book',
+          entity: { table: 'shop_hand', fields: { a: { type: 'text', label: 'a' } } },
+        },
+      },
+    });
+    expect(problemsOf(root)).toEqual([
+      'shop/models/hand.model.json /viewOf: a model with an entity is not a view: viewOf is written by the loader',
+      'shop/models/card.model.json /rules/ghost: "lib.book" has no field "ghost"',
+      "shop/models/card.model.json /rules/title/maxLength: maxLength 200 exceeds the viewed field's 100",
+      'shop/models/lost.model.json /viewOf: unknown model "lib.nothing"',
+      'shop/models/twice.model.json /viewOf: "shop.bookCard" is a view itself; view the model it views',
     ]);
   });
 });

@@ -100,7 +100,16 @@ function moduleSetOf(files: ModuleSet, entries: ReadonlyMap<string, StoredModel>
     const moduleId = files.moduleOf.get(id)?.file.id ?? moduleIdOf(id);
     let mod = byId.get(moduleId);
     if (!mod) {
-      mod = { dir: '', file: { id: moduleId, title: moduleId }, models: [], modelFiles: new Map(), extensions: [], extensionFiles: new Map(), locales: {} };
+      mod = {
+        dir: '',
+        file: { id: moduleId, title: moduleId },
+        models: [],
+        modelFiles: new Map(),
+        extensions: [],
+        extensionFiles: new Map(),
+        views: [],
+        locales: {},
+      };
       modules.push(mod);
       byId.set(moduleId, mod);
     }
