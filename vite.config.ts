@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 
 // The client is built into dist/client and served by the Fastify server on the same port.
 // In development, `npm run dev:client` proxies the API families to a server on :8080.
 const API_FAMILIES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/healthz', '/readyz'];
 
-export default defineConfig({
+const config: UserConfig = {
   plugins: [react()],
   build: {
     outDir: 'dist/client',
@@ -34,4 +35,21 @@ export default defineConfig({
       '/websocket': { target: 'ws://127.0.0.1:8080', ws: true, changeOrigin: false },
     },
   },
+};
+
+// A production build chunks by the stages of a visit (scripts/routeChunks.ts, docs/client-budgets.md),
+// planned by a first build with this same configuration; the dev server and that first build do not.
+export default defineConfig(async ({ command }) => {
+  if (command !== 'build' || process.env.CLOUDLAB_PLANNING_CHUNKS) return config;
+  process.env.CLOUDLAB_PLANNING_CHUNKS = '1';
+  const stageOf = await planRouteChunks({ configFile: false, root: import.meta.dirname, ...config }).finally(() => {
+    delete process.env.CLOUDLAB_PLANNING_CHUNKS;
+  });
+  return {
+    ...config,
+    build: {
+      ...config.build,
+      rolldownOptions: { ...config.build!.rolldownOptions, output: { codeSplitting: { groups: routeChunkGroups(stageOf) } } },
+    },
+  };
 });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { assignStages, routeChunkGroups, type PlannedChunk } from '../../scripts/routeChunks.js';
+
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], dynamicImports: string[] = []): PlannedChunk => ({
+  fileName,
+  moduleIds,
+  imports,
+  dynamicImports,
+});
+const STAGES = [
+  { name: 'signin', module: 'src/main.tsx' },
+  { name: 'area', module: 'src/area.tsx' },
+];
+
+describe('route chunks', () => {
+  // entry → react; entry ⇢ area (a stage) and ⇢ locale (on demand at start-up); area → antd, locale-common;
+  // locale → locale-common; area ⇢ widget (lazy, not a stage)
+  const chunks = [
+    chunk('index.js', ['/p/src/main.tsx'], ['react.js'], ['area.js', 'locale.js']),
+    chunk('react.js', ['/p/node_modules/react/index.js']),
+    chunk('area.js', ['/p/src/area.tsx'], ['antd.js', 'locale-common.js'], ['widget.js']),
+    chunk('antd.js', ['/p/node_modules/antd/es/table/index.js']),
+    chunk('locale.js', ['/p/node_modules/antd/es/locale/zh_CN.js'], ['locale-common.js']),
+    chunk('locale-common.js', ['/p/node_modules/rc-picker/es/locale/common.js']),
+    chunk('widget.js', ['/p/src/widget.tsx'], ['antd.js']),
+  ];
+  const stageOf = assignStages(chunks, STAGES);
+
+  it('puts what each stage statically loads into that stage, earlier stages first', () => {
+    expect(stageOf.get('/p/src/main.tsx')).toBe('signin');
+    expect(stageOf.get('/p/node_modules/react/index.js')).toBe('signin');
+    expect(stageOf.get('/p/src/area.tsx')).toBe('area');
+    expect(stageOf.get('/p/node_modules/antd/es/table/index.js')).toBe('area');
+  });
+
+  it('leaves lazy code and what an earlier stage fetches on demand out of every stage', () => {
+    expect(stageOf.has('/p/src/widget.tsx')).toBe(false);
+    expect(stageOf.has('/p/node_modules/antd/es/locale/zh_CN.js')).toBe(false);
+    // the area needs it too, but merged into the area it would make the start-up locale fetch the whole area
+    expect(stageOf.has('/p/node_modules/rc-picker/es/locale/common.js')).toBe(false);
+  });
+
+  it('names a stage whose module no chunk holds', () => {
+    expect(() => assignStages(chunks, [{ name: 'gone', module: 'src/gone.tsx' }])).toThrow(/src\/gone\.tsx/);
+  });
+
+  it('keeps the app area libraries, and Formily, apart from its own code', () => {
+    const [group] = routeChunkGroups(new Map([...stageOf, ['/p/node_modules/@formily/core/esm/index.js', 'area']]));
+    const name = group!.name as (id: string) => string | null;
+    expect(name('/p/src/area.tsx')).toBe('area');
+    expect(name('/p/node_modules/antd/es/table/index.js')).toBe('area-libs');
+    expect(name('/p/node_modules/@formily/core/esm/index.js')).toBe('area-formily');
+    expect(name('/p/src/widget.tsx')).toBeNull();
+  });
+});
