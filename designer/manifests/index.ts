@@ -27,6 +27,13 @@ import { fileUploadManifest } from './FileUpload.manifest';
 import { imageUploadManifest } from './ImageUpload.manifest';
 import { chunkUploadManifest } from './ChunkUpload.manifest';
 import { sliderVerifyManifest } from './SliderVerify.manifest';
+import { dataSelectManifest } from './DataSelect.manifest';
+import { businessSelectManifest } from './BusinessSelect.manifest';
+import { userSelectManifest } from './UserSelect.manifest';
+import { multiUserPickerManifest } from './MultiUserPicker.manifest';
+import { popupPickerManifest } from './PopupPicker.manifest';
+import { departPickerManifest } from './DepartPicker.manifest';
+import { organizePickerManifest } from './OrganizePicker.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -66,6 +73,13 @@ export const widgetManifests: readonly WidgetManifest[] = [
   imageUploadManifest,
   chunkUploadManifest,
   sliderVerifyManifest,
+  dataSelectManifest,
+  businessSelectManifest,
+  userSelectManifest,
+  multiUserPickerManifest,
+  popupPickerManifest,
+  departPickerManifest,
+  organizePickerManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

@@ -48,6 +48,14 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   FileUpload: lazyField(() => import('./FileUpload').then((m) => m.FileUpload)),
   ImageUpload: lazyField(() => import('./ImageUpload').then((m) => m.ImageUpload)),
   ChunkUpload: lazyField(() => import('./ChunkUpload').then((m) => m.ChunkUpload)),
+  // the pickers read any model through its generic endpoints; their dialogs and tables load with them
+  DataSelect: lazyField(() => import('./DataSelect').then((m) => m.DataSelect)),
+  BusinessSelect: lazyField(() => import('./BusinessSelect').then((m) => m.BusinessSelect)),
+  UserSelect: lazyField(() => import('./UserSelect').then((m) => m.UserSelect)),
+  MultiUserPicker: lazyField(() => import('./MultiUserPicker').then((m) => m.MultiUserPicker)),
+  PopupPicker: lazyField(() => import('./PopupPicker').then((m) => m.PopupPicker)),
+  DepartPicker: lazyField(() => import('./DepartPicker').then((m) => m.DepartPicker)),
+  OrganizePicker: lazyField(() => import('./OrganizePicker').then((m) => m.OrganizePicker)),
 };
 
 /**
