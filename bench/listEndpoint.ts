@@ -177,7 +177,14 @@ for (const rows of ROWS) {
     const target = await targetFor(database, rows, sqliteDir);
     if (!target) continue;
     try {
-      table.push(...(await benchTarget(database, rows, target)));
+      const rowsOfTarget = await benchTarget(database, rows, target);
+      table.push(...rowsOfTarget);
+      // printed as it comes, so a later target's failure does not lose the runs already made
+      for (const r of rowsOfTarget) {
+        console.log(
+          `[bench] ${database} ${rows} ${r.scenario.name}: generic ${r.generic.reqPerSec.toFixed(0)} req/s, hand-written ${r.baseline.reqPerSec.toFixed(0)} req/s`,
+        );
+      }
     } finally {
       await target.cleanup();
     }

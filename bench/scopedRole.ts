@@ -22,6 +22,8 @@ export async function seedScopedRole(config: Partial<AppConfig>, password: strin
     const now = nowText();
     const hash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
+      // spreading 1M rows over departments outlasts the server's 30 s statement timeout on a busy machine
+      if (config.databaseUrl) await sql`set local statement_timeout = 0`.execute(trx);
       for (let i = 0; i < DEPARTMENTS; i++) {
         await sql`insert into sys_depart (id, parent_id, depart_name, org_code, org_category, depart_order, status, tenant_id, create_time, version)
           values (${`bench-dep-${i}`}, null, ${`压测部门${i}`}, ${`BENCH${i}`}, '2', ${i}, 1, 1, ${now}, 1)`.execute(trx);
