@@ -12,6 +12,8 @@ import noticeSocketRoutes from './api/noticeSocket.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
 import systemAreaRoutes from './api/systemArea.js';
+import sysCategoryRoutes from './api/sysCategory.js';
+import sysDuplicateRoutes from './api/sysDuplicate.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
@@ -172,6 +174,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysUserSelfRoutes);
     await app.register(sysDictRoutes, { store: modelStore });
     await app.register(systemAreaRoutes, { store: modelStore });
+    await app.register(sysCategoryRoutes, { store: modelStore });
+    await app.register(sysDuplicateRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

@@ -110,12 +110,14 @@ const CATALOGUE = {
     'zh-CN': '单据规则{code}已禁用，无法生成单据编号',
     en: 'The bill number rule {code} is disabled; no number can be issued',
   },
-  CL_ERR_AREA_PARENT_INVALID: {
+  CL_ERR_VALUE_TAKEN: { kind: 'business', 'zh-CN': '该值不可用，系统中已存在！', en: 'This value is not available: it already exists!' },
+  CL_ERR_DUPLICATE_CHECK_REFUSED: { kind: 'badRequest', 'zh-CN': '该字段不支持重复校验', en: 'This field does not support the duplicate check' },
+  CL_ERR_TREE_PARENT_INVALID: {
     kind: 'business',
-    'zh-CN': '上级区划不存在，或是该区划本身及其下级',
-    en: 'The parent area does not exist, or is the area itself or one of its sub-areas',
+    'zh-CN': '上级节点不存在，或是该节点本身及其下级',
+    en: 'The parent does not exist, or is the node itself or one of its descendants',
   },
-  CL_ERR_AREA_HAS_CHILDREN: { kind: 'business', 'zh-CN': '该区划下有下级区划，不能删除', en: 'This area has sub-areas and cannot be deleted' },
+  CL_ERR_TREE_HAS_CHILDREN: { kind: 'business', 'zh-CN': '该节点下有下级数据，不能删除', en: 'This node has children and cannot be deleted' },
   CL_ERR_DATA_SCOPE_OUTSIDE: {
     kind: 'business',
     'zh-CN': '该数据超出您的数据权限范围，不能保存',

@@ -4,7 +4,9 @@ import { logSecurityEvent } from '../auth/securityLog.js';
 import { toDictOptionMap } from '../dict/dictCache.js';
 import { filterOptions, toValueTexts, translateDictItems } from '../dict/dictOptions.js';
 import { tableDictOptions, tableDictTexts, type ValueText } from '../dict/queryTableDict.js';
-import { isTableDictCode, resolveTableDict, type TableDictRef } from '../dict/resolveTableDict.js';
+import { isTableDictCode, lookupField, resolveTableDict, type TableDictRef } from '../dict/resolveTableDict.js';
+import { v2 } from '../../runtime/model/v2Parts.js';
+import { createModelReads } from '../system/modelReads.js';
 import type { EngineContext } from '../engine/context.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { appError } from '../errors.js';
@@ -31,6 +33,20 @@ interface SearchQuery {
   pageSize?: number;
 }
 
+interface TreeDataQuery {
+  pid?: string;
+  tableName: string;
+  text: string;
+  code: string;
+  pidField: string;
+  hasChildField?: string;
+  condition?: string;
+}
+
+/** a level of loadTreeData holds at most this many nodes (the list's page cap) */
+const TREE_LEVEL_SIZE = 500;
+const MAX_CONDITIONS = 10;
+
 interface TableDictRead {
   ref: TableDictRef;
   context: EngineContext;
@@ -45,6 +61,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   const { db } = app.ctx.db;
   const { env } = options.store;
   const access = { access: 'authenticated' } as const;
+  const reads = createModelReads(options.store);
 
   /** The model behind a table dictionary with the caller's context, or one refusal whatever the reason. */
   async function tableDictOf(request: FastifyRequest, dictCode: string): Promise<TableDictRead> {
@@ -64,6 +81,27 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
       detail: `${request.routeOptions.url ?? ''}: dictionary code ${dictCode}`,
     });
     throw appError('CL_ERR_DICT_TABLE_UNKNOWN', { table: dictCode.split(',')[0]!.slice(0, 60) });
+  }
+
+  /** loadTreeData's condition: a JSON object of lookup fields and scalar values, as list filters */
+  function conditionFilters(ref: TableDictRef, text: string | undefined): Record<string, string> {
+    if (!text) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw appError('CL_ERR_BAD_REQUEST', { detail: 'condition must be a JSON object' });
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw appError('CL_ERR_BAD_REQUEST', { detail: 'condition must be a JSON object' });
+    const entries = Object.entries(parsed as Record<string, unknown>);
+    if (entries.length > MAX_CONDITIONS) throw appError('CL_ERR_BAD_REQUEST', { detail: `condition: at most ${MAX_CONDITIONS} fields` });
+    return Object.fromEntries(
+      entries.map(([name, value]) => {
+        if (!lookupField(ref.model, name)) throw appError('CL_ERR_FIELD_UNKNOWN', { field: name.slice(0, 60) });
+        if (typeof value !== 'string' && typeof value !== 'number') throw appError('CL_ERR_BAD_REQUEST', { detail: `condition.${name}: a text or a number` });
+        return [name, String(value)];
+      }),
+    );
   }
 
   async function plainItems(request: FastifyRequest, dictCode: string) {
@@ -105,6 +143,59 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
     '/sys/dict/loadDict/:code',
     { schema: { params: codeParams, querystring: { type: 'object', properties: searchQuery } }, config: access },
     async (request) => toJeecgEnvelope(await optionsOf(request, request.params.code, request.query)),
+  );
+
+  // JTreeSelect: one level of a tree-shaped model, named like a table dictionary plus its parent field
+  app.get<{ Querystring: TreeDataQuery }>(
+    '/sys/dict/loadTreeData',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['tableName', 'text', 'code', 'pidField'],
+          properties: {
+            pid: { type: 'string', maxLength: 64 },
+            tableName: { type: 'string', maxLength: 64 },
+            text: { type: 'string', maxLength: 64 },
+            code: { type: 'string', maxLength: 64 },
+            pidField: { type: 'string', maxLength: 64 },
+            hasChildField: { type: 'string', maxLength: 64 },
+            condition: { type: 'string', maxLength: 2000 },
+            converIsLeafVal: { type: 'string', maxLength: 5 },
+            _t: t,
+          },
+        },
+      },
+      config: access,
+    },
+    async (request) => {
+      const q = request.query;
+      const { ref } = await tableDictOf(request, `${q.tableName},${q.text},${q.code}`);
+      const parent = lookupField(ref.model, q.pidField);
+      // hasChildField is JeecgBoot's stored flag; leafness is computed here, but the name is still checked
+      if (!parent || (q.hasChildField && !lookupField(ref.model, q.hasChildField))) {
+        throw appError('CL_ERR_DICT_TABLE_UNKNOWN', { table: q.tableName.slice(0, 60) });
+      }
+      const root = String(v2(ref.model.model).tree?.rootValue ?? '0');
+      const modelId = ref.model.model.id;
+      const filters = { ...conditionFilters(ref, q.condition), [parent.name]: q.pid || root, pageSize: String(TREE_LEVEL_SIZE) };
+      const page = await reads.list(request, modelId, filters);
+      const rows = await reads.markLeaves(modelId, parent.name, page.rows as Record<string, unknown>[]);
+      return toJeecgEnvelope(
+        rows.map((row) => {
+          const value = String(row[ref.value.name] ?? '');
+          return {
+            key: value,
+            value,
+            title: String(row[ref.text.name] ?? ''),
+            code: value,
+            parentId: String(row[parent.name] ?? ''),
+            isLeaf: row.isLeaf,
+            leaf: row.isLeaf,
+          };
+        }),
+      );
+    },
   );
 
   app.get<{ Params: { code: string }; Querystring: { key?: string } }>(

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { appError } from '../errors.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
@@ -42,18 +41,7 @@ function pathsOf(idsList: unknown[]): string[][] {
 export default async function systemAreaRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const reads = createModelReads(options.store);
 
-  /** Marks which rows have children (one query per level, never per row). */
-  async function withLeafMarks(rows: Row[]): Promise<Row[]> {
-    if (rows.length === 0) return rows;
-    const model = reads.model(MODEL);
-    const parent = model.fields.get('parentId')!;
-    const ids = rows.map((row) => String(row.id));
-    const { rows: parents } = await sql<{
-      p: string;
-    }>`select distinct ${parent.ref} as p from ${model.table} where ${parent.ref} in (${sql.join(ids)})`.execute(options.store.env.reader);
-    const having = new Set(parents.map((r) => r.p));
-    return rows.map((row) => ({ ...row, hasChildren: having.has(String(row.id)), isLeaf: !having.has(String(row.id)) }));
-  }
+  const withLeafMarks = (rows: Row[]) => reads.markLeaves(MODEL, 'parentId', rows);
 
   const level = async (request: FastifyRequest, parentId: string, extra: Record<string, string> = {}) => {
     const parent = parentId === '0' ? AREA_ROOT : parentId;

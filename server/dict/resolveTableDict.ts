@@ -19,7 +19,7 @@ export function isTableDictCode(code: string): boolean {
  * A field a dictionary may name: the key, or a field the model marks `lookup: true` (a secret one
  * never: checkField refuses that combination). System stamps (createBy…) and the tenant are not.
  */
-function lookupField(model: CompiledModel, name: string): CompiledField | undefined {
+export function lookupField(model: CompiledModel, name: string): CompiledField | undefined {
   const field = model.fields.get(name);
   if (!field) return undefined;
   if (field === model.id) return field;

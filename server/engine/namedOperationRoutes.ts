@@ -21,14 +21,18 @@ export function namedOperationRoutes(env: EngineEnv, model: CompiledModel, hooks
     if (!hook) throw new Error(`model ${model.model.id}: operations.${name}.hook names "${def.hook}", which is not a registered operation hook`);
     const route = splitRoute(namedOperationRoute(model.model, def));
     const target = def.target ?? 'collection';
-    if (target === 'record' && !route.hasId) throw new Error(`model ${model.model.id}: operations.${name} targets a record, so its route needs {id}`);
+    // the api dialect names records in the path; a jeecg route may take ?id= instead, as its get and delete do
+    if (target === 'record' && !route.hasId && model.model.api.dialect === 'api') {
+      throw new Error(`model ${model.model.id}: operations.${name} targets a record, so its route needs {id}`);
+    }
     return {
       method: route.method,
       url: route.url,
       access: { permission: `${model.model.permissions.prefix}${def.permission}` },
       modelId: model.model.id,
       handler: async (request) => {
-        assertQueryNames(request, ['_t']);
+        // a jeecg record operation names its record as the dialect's get and delete do: ?id= when the route has no {id}
+        assertQueryNames(request, target === 'record' && !route.hasId ? ['_t', 'id'] : ['_t']);
         const context = await env.contextFor(request, model);
         const body = bodyOf(request);
         const record = target === 'record' ? await getRecord(env, model, idOf(request), context) : null;

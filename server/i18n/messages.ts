@@ -11,6 +11,7 @@ const MESSAGES = {
   signedIn: { 'zh-CN': '登录成功', en: 'Signed in successfully' },
   signedOut: { 'zh-CN': '退出登录成功！', en: 'Signed out successfully!' },
   passwordChanged: { 'zh-CN': '修改密码成功！', en: 'Password changed successfully!' },
+  valueFree: { 'zh-CN': '该值可用！', en: 'This value is available!' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { CompiledModel } from '../engine/compileModel.js';
 import type { EngineContext } from '../engine/EngineContext.js';
 import { createListQueryParser } from '../engine/listQuery.js';
@@ -16,6 +17,8 @@ export interface ModelReads {
   context(request: FastifyRequest, model: CompiledModel): Promise<EngineContext>;
   /** one page of the model's list; `query` holds list parameters as the generic list takes them */
   list(request: FastifyRequest, modelId: string, query: Record<string, string>): Promise<ListPage>;
+  /** the rows with `hasChildren` / `isLeaf`, by whether any row names them in `parentField` (one query) */
+  markLeaves<T extends Record<string, unknown>>(modelId: string, parentField: string, rows: T[]): Promise<(T & { hasChildren: boolean; isLeaf: boolean })[]>;
 }
 
 export function createModelReads(store: ModelStore): ModelReads {
@@ -31,6 +34,19 @@ export function createModelReads(store: ModelStore): ModelReads {
       const compiled = model(modelId);
       const q = createListQueryParser(compiled)(query);
       return listRecords(store.env, compiled, q, await store.env.contextFor(request, compiled));
+    },
+    async markLeaves(modelId, parentField, rows) {
+      if (rows.length === 0) return [];
+      const compiled = model(modelId);
+      const parent = compiled.fields.get(parentField);
+      if (!parent) throw new Error(`model ${modelId} has no field ${parentField}`);
+      const ids = rows.map((row) => String(row.id));
+      // ids are generated (or region codes), unique across tenants: a child always shares its parent's tenant
+      const { rows: parents } = await sql<{
+        p: string;
+      }>`select distinct ${parent.ref} as p from ${compiled.table} where ${parent.ref} in (${sql.join(ids)})`.execute(store.env.reader);
+      const having = new Set(parents.map((r) => String(r.p)));
+      return rows.map((row) => ({ ...row, hasChildren: having.has(String(row.id)), isLeaf: !having.has(String(row.id)) }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { HookRegistry } from '../engine/hookRegistry.js';
-import { registerAreaHooks } from './areaHooks.js';
+import { registerTreeHooks } from './treeHooks.js';
 
 /** The named hooks of the system-data models (areas, dictionaries, bill rules, data interfaces…). */
 export function registerSystemHooks(hooks: HookRegistry): void {
-  registerAreaHooks(hooks);
+  registerTreeHooks(hooks);
 }

@@ -123,6 +123,7 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         '部门管理',
         '岗位管理',
         '数据字典',
+        '分类字典',
         '数据规则',
         '角色数据规则',
         '单据规则',

@@ -79,12 +79,12 @@ describe.each(matrix)('$kind: areas (/api/system/Area)', ({ kind, available }) =
       expect((await admin.get(`${BASE}/110101`)).body.data.list.map((a: Area) => a.id)).toEqual([id]);
 
       const orphan = await admin.post(BASE, { parentId: 'no-such-area', fullName: '孤儿', enCode: 'X1' });
-      expect(orphan.body).toMatchObject({ code: 400, error: 'CL_ERR_AREA_PARENT_INVALID' });
+      expect(orphan.body).toMatchObject({ code: 400, error: 'CL_ERR_TREE_PARENT_INVALID' });
       // a district cannot move under its own street
       const cycle = await admin.put(`${BASE}/110101`, { parentId: id, version: 1 });
-      expect(cycle.body).toMatchObject({ code: 400, error: 'CL_ERR_AREA_PARENT_INVALID' });
+      expect(cycle.body).toMatchObject({ code: 400, error: 'CL_ERR_TREE_PARENT_INVALID' });
       const self = await admin.put(`${BASE}/${id}`, { parentId: id, version: 1 });
-      expect(self.body.error).toBe('CL_ERR_AREA_PARENT_INVALID');
+      expect(self.body.error).toBe('CL_ERR_TREE_PARENT_INVALID');
 
       const off = await admin.put(`${BASE}/${id}/Actions/State`);
       expect(off.body.data).toMatchObject({ enabledMark: 0, enabledMark_dictText: '禁用' });
@@ -92,7 +92,7 @@ describe.each(matrix)('$kind: areas (/api/system/Area)', ({ kind, available }) =
       expect((await admin.get(`${BASE}/0/Selector/110101`)).body.data.list).toEqual([]);
 
       const parent = await admin.del(`${BASE}/110101`);
-      expect(parent.body).toMatchObject({ code: 400, error: 'CL_ERR_AREA_HAS_CHILDREN', msg: '该区划下有下级区划，不能删除' });
+      expect(parent.body).toMatchObject({ code: 400, error: 'CL_ERR_TREE_HAS_CHILDREN', msg: '该节点下有下级数据，不能删除' });
       expect((await admin.del(`${BASE}/${id}`)).body.code).toBe(200);
       expect((await admin.get(`${BASE}/${id}/Info`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       expect((await admin.get(`${BASE}/110101/Info`)).body.data.fullName).toBe('东城区');

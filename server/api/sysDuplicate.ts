@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { holdsPermission } from '../auth/holdsPermission.js';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import type { CompiledField, CompiledModel } from '../engine/compileModel.js';
+import { assertQueryNames } from '../engine/requestParts.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
+import { assertUnique } from '../engine/uniqueCheck.js';
+import { appError, AppError } from '../errors.js';
+import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
+import { successMessage } from '../i18n/messages.js';
+import { authOf } from '../plugins/accessPlugin.js';
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+
+interface CheckQuery {
+  tableName: string;
+  fieldName: string;
+  fieldVal?: string;
+  dataId?: string;
+}
+
+/**
+ * A field duplicate check may name: one the model declares both `unique` (the rule the check answers
+ * for) and `lookup` (the model lets requests name it), and textual, since the value comes as text.
+ */
+function checkableField(model: CompiledModel, name: string): CompiledField | undefined {
+  const field = model.fields.get(name);
+  if (!field || field.system || !field.readable || !field.textual) return undefined;
+  return field.def.unique === true && field.def.lookup === true ? field : undefined;
+}
+
+/**
+ * GET /sys/duplicate/check (JeecgBoot's form validator): whether a value is still free in a unique
+ * field, answered exactly as a save would decide it (tenant-wide, the record being edited excepted).
+ * The table and field are resolved through the served models; anything else, and a model the caller
+ * may not list, answer the same refusal.
+ */
+export default async function sysDuplicateRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
+  const { db } = app.ctx.db;
+  const { env } = options.store;
+
+  async function targetOf(request: FastifyRequest<{ Querystring: CheckQuery }>): Promise<{ model: CompiledModel; field: CompiledField }> {
+    const auth = authOf(request);
+    const { tableName, fieldName } = request.query;
+    const model = [...options.store.current().entries.values()].map((e) => e.compiled).find((m) => m.tableName === tableName);
+    const field = model ? checkableField(model, fieldName) : undefined;
+    if (model && field && (await holdsPermission(db, auth.userId, model.permission('list')))) return { model, field };
+    await logSecurityEvent(db, {
+      event: 'identifier.refused',
+      userId: auth.userId,
+      username: auth.username,
+      ip: request.ip,
+      requestId: request.id,
+      detail: `/sys/duplicate/check: ${tableName.slice(0, 60)}.${fieldName.slice(0, 60)}`,
+    });
+    throw appError('CL_ERR_DUPLICATE_CHECK_REFUSED');
+  }
+
+  app.get<{ Querystring: CheckQuery }>(
+    '/sys/duplicate/check',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['tableName', 'fieldName'],
+          properties: { tableName: text(64), fieldName: text(64), fieldVal: text(1000), dataId: text(64), _t: text(20) },
+        },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      assertQueryNames(request, ['tableName', 'fieldName', 'fieldVal', 'dataId', '_t']);
+      const { model, field } = await targetOf(request);
+      const value = request.query.fieldVal ?? '';
+      if (value === '') return toJeecgEnvelope(null, successMessage('valueFree', request.lang));
+      const context = await env.contextFor(request, model);
+      try {
+        await assertUnique(env.reader, model, { [field.name]: value }, context.tenantId, request.query.dataId || null, {
+          lang: context.lang,
+          translate: env.translate,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CL_ERR_RECORD_DUPLICATE') throw appError('CL_ERR_VALUE_TAKEN');
+        throw error;
+      }
+      return toJeecgEnvelope(null, successMessage('valueFree', request.lang));
+    },
+  );
+}
