@@ -124,7 +124,7 @@ describe.each(matrix)('$kind: categories, tree data and the duplicate check', ({
       const en = client(t, await t.login(), { lang: 'en' });
       expect((await check(en, { fieldVal: 'B01' })).body.message).toBe('This value is not available: it already exists!');
       // name is not unique, createBy is a system field, sys_user is not listable by this caller
-      for (const q of [{ fieldName: 'name' }, { fieldName: 'createBy' }, { tableName: 'nope' }]) {
+      for (const q of [{ fieldName: 'name' }, { fieldName: 'createBy' }, { tableName: 'nope' }] as Record<string, string>[]) {
         expect((await check(admin, { fieldVal: 'x', ...q })).body.error).toBe('CL_ERR_DUPLICATE_CHECK_REFUSED');
       }
       const nobody = await userWith(t, []);
