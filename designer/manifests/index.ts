@@ -34,6 +34,8 @@ import { multiUserPickerManifest } from './MultiUserPicker.manifest';
 import { popupPickerManifest } from './PopupPicker.manifest';
 import { departPickerManifest } from './DepartPicker.manifest';
 import { organizePickerManifest } from './OrganizePicker.manifest';
+import { categoryTreeSelectManifest } from './CategoryTreeSelect.manifest';
+import { dictTreeSelectManifest } from './DictTreeSelect.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -80,6 +82,8 @@ export const widgetManifests: readonly WidgetManifest[] = [
   popupPickerManifest,
   departPickerManifest,
   organizePickerManifest,
+  categoryTreeSelectManifest,
+  dictTreeSelectManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

@@ -56,6 +56,8 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   PopupPicker: lazyField(() => import('./PopupPicker').then((m) => m.PopupPicker)),
   DepartPicker: lazyField(() => import('./DepartPicker').then((m) => m.DepartPicker)),
   OrganizePicker: lazyField(() => import('./OrganizePicker').then((m) => m.OrganizePicker)),
+  CategoryTreeSelect: lazyField(() => import('./CategoryTreeSelect').then((m) => m.CategoryTreeSelect)),
+  DictTreeSelect: lazyField(() => import('./DictTreeSelect').then((m) => m.DictTreeSelect)),
 };
 
 /**

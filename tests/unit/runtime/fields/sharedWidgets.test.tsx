@@ -1,37 +1,10 @@
-import { createForm } from '@formily/core';
-import { FormProvider } from '@formily/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRuntime } from '../../../../runtime/createRuntime';
 import type { HttpClient } from '../../../../runtime/data/HttpClient';
-import { staticDictSource } from '../../../../runtime/fields/dict/createDictSource';
-import { RuntimeProvider } from '../../../../runtime/render/RuntimeProvider';
-import { TEST_DICTS, testI18n, testModels, unreachableHttp } from '../render/support/testRuntime';
+import { unreachableHttp } from '../render/support/testRuntime';
+import { renderFields } from './support/renderFields';
 
 // The shared widgets of spec 000 §2 as Formily fields: edit and read-pretty, with the spec's rules.
-type Properties = Record<string, Record<string, unknown>>;
-
-function renderFields(
-  properties: Properties,
-  options: { readPretty?: boolean; initialValues?: Record<string, unknown>; http?: HttpClient; lang?: 'zh-CN' | 'en' } = {},
-) {
-  const runtime = createRuntime({
-    http: options.http ?? unreachableHttp,
-    i18n: testI18n(options.lang),
-    access: { has: () => true, subActions: () => [] },
-    models: testModels(),
-    dicts: staticDictSource(TEST_DICTS),
-  });
-  const form = createForm({ initialValues: options.initialValues, pattern: options.readPretty ? 'readPretty' : 'editable' });
-  render(
-    <RuntimeProvider runtime={runtime}>
-      <FormProvider form={form}>
-        <runtime.SchemaField schema={{ type: 'object', properties }} />
-      </FormProvider>
-    </RuntimeProvider>,
-  );
-  return form;
-}
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,12 +1,10 @@
-import { createForm, type Form } from '@formily/core';
-import { FormProvider } from '@formily/react';
-import { render } from '@testing-library/react';
+import type { Form } from '@formily/core';
 import type { DataProvider, DataRecord, ListParams } from '../../../../../runtime/data/DataProvider';
 import type { Lang, ModelFile, ServedModel } from '../../../../../runtime/model/types';
-import { RuntimeProvider } from '../../../../../runtime/render/RuntimeProvider';
 import { serve } from '../../render/support/servedModels';
 import { testDataProvider, type TestDataProvider } from '../../render/support/testDataProvider';
 import { testModels, testRuntime } from '../../render/support/testRuntime';
+import { renderInForm } from './renderFields';
 
 /**
  * A data provider over rows in memory, answering list (keyword over `searchFields`, paging, the
@@ -51,13 +49,5 @@ export function renderPickerFields(
   const served: ServedModel[] = fixtures.map((fixture) => serve(fixture.model, options.lang));
   const providers = Object.fromEntries(fixtures.map((fixture) => [fixture.model.id, fixture.provider]));
   const runtime = testRuntime({ models: testModels(...served), providers, lang: options.lang });
-  const form = createForm({ initialValues: options.initialValues, pattern: options.readPretty ? 'readPretty' : 'editable' });
-  render(
-    <RuntimeProvider runtime={runtime}>
-      <FormProvider form={form}>
-        <runtime.SchemaField schema={{ type: 'object', properties }} />
-      </FormProvider>
-    </RuntimeProvider>,
-  );
-  return form;
+  return renderInForm(runtime, properties, options);
 }
