@@ -37,6 +37,7 @@ import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import { registerAnnouncementHooks } from './notices/announcementHooks.js';
 import { registerSystemHooks } from './system/systemHooks.js';
+import { registerStaffHooks } from './staff/staffHooks.js';
 import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
@@ -75,6 +76,7 @@ function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: N
   registerUserHooks(hooks, config);
   registerAnnouncementHooks(hooks, notices.publish);
   registerSystemHooks(hooks);
+  registerStaffHooks(hooks, config);
   copyHooks(extra, hooks);
   return hooks;
 }

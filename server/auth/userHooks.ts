@@ -17,10 +17,18 @@ export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, '
       if (Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
       return values;
     }
-    const plain = String(values.password ?? '');
-    const weak = passwordPolicyError(plain, config.passwordMinLength);
-    if (weak) throw weak;
-    const hash = await hashPassword(plain);
-    return { ...values, password: hash.password, salt: hash.salt, mustChangePassword: 1, delFlag: 0, passwordChangedAt: null };
+    return withFirstPassword(values, config);
   });
+}
+
+/**
+ * A new account's values with its first password (plain text in `values.password`) checked against the
+ * policy and replaced by its scrypt hash and salt; the password must be changed at first sign-in.
+ */
+export async function withFirstPassword(values: Record<string, unknown>, config: Pick<AppConfig, 'passwordMinLength'>): Promise<Record<string, unknown>> {
+  const plain = String(values.password ?? '');
+  const weak = passwordPolicyError(plain, config.passwordMinLength);
+  if (weak) throw weak;
+  const hash = await hashPassword(plain);
+  return { ...values, password: hash.password, salt: hash.salt, mustChangePassword: 1, delFlag: 0, passwordChangedAt: null };
 }

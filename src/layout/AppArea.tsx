@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
+import { createHookRegistry, createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
 import { createAccessChecker } from '../../runtime/access/createAccessChecker';
 import { useAppServices } from '../app/AppServices';
 import { MENU_LIST_PATH } from '../app/constants';
@@ -8,10 +8,18 @@ import { PageLoading } from '../app/PageLoading';
 import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
 import { reloadDictItems } from '../session/reloadDictItems';
+import { registerStaffFormHooks } from '../modules/staff/staffFormHooks';
 import { AppLayout } from './AppLayout';
 import { createSessionDictSource } from './createSessionDictSource';
 
 const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
+
+/** The client hooks the modules' model files name (form reactions, cells, actions). */
+function appHooks() {
+  const hooks = createHookRegistry();
+  registerStaffFormHooks(hooks);
+  return hooks;
+}
 // visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
 const MenuListPage = lazy(async () => ({ default: (await import('../pages/MenuListPage')).MenuListPage }));
 
@@ -32,6 +40,7 @@ export function AppArea() {
           page: (modelId) => findPagePermission(session.state.menu, modelId),
         }),
         dicts: createSessionDictSource(session, http),
+        hooks: appHooks(),
       }),
     [http, i18n, session],
   );

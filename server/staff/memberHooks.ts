@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { newId } from '../db/ids.js';
+import { DATE_FORMAT, nowText } from '../db/timestamps.js';
+import { appError, errorText, validationError } from '../errors.js';
+import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js';
+import { withFirstPassword } from '../auth/userHooks.js';
+import dayjs from 'dayjs';
+
+const splitIds = (value: unknown): string[] => [
+  ...new Set(
+    String(value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** A first password nobody knows (72 random bits as 12 letters and digits, plus one of each for the policy: 14 characters, within its 16): the account signs in once an administrator resets it. */
+const unknownPassword = () => `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}a1`;
+
+async function storedFileUrl(db: Transaction<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom('sysUser').select('fileUrl').where('id', '=', id).executeTakeFirst();
+  return row?.fileUrl ?? null;
+}
+
+/** departIds -> the user's rows in sys_user_depart (what sign-in, the department switch and data rules read). */
+async function syncDeparts(ctx: BeforeSaveContext, ids: string[]): Promise<void> {
+  const { db, id } = ctx;
+  const found = ids.length ? await db.selectFrom('sysDepart').select('id').where('id', 'in', ids).execute() : [];
+  if (found.length !== ids.length) throw validationError([{ field: 'departIds', message: errorText('CL_ERR_STAFF_DEPART_UNKNOWN', ctx.context.lang) }]);
+  await db.deleteFrom('sysUserDepart').where('userId', '=', id).execute();
+  const now = nowText();
+  for (const depId of ids)
+    await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId, createBy: ctx.auth.username, createTime: now }).execute();
+  ctx.touch('sys_user_depart');
+}
+
+/** post (position codes) -> the user's rows in sys_user_position, codes looked up in the writer's tenant. */
+async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<void> {
+  const { db, id } = ctx;
+  const { rows } = codes.length
+    ? await sql<{
+        id: string;
+        code: string;
+      }>`select id, en_code as code from sys_position where tenant_id = ${ctx.context.tenantId} and en_code in (${sql.join(codes)})`.execute(db)
+    : { rows: [] };
+  if (new Set(rows.map((r) => r.code)).size !== codes.length)
+    throw validationError([{ field: 'post', message: errorText('CL_ERR_STAFF_POST_UNKNOWN', ctx.context.lang) }]);
+  await db.deleteFrom('sysUserPosition').where('userId', '=', id).execute();
+  const now = nowText();
+  for (const row of rows)
+    await db.insertInto('sysUserPosition').values({ id: newId(), userId: id, positionId: row.id, createBy: ctx.auth.username, createTime: now }).execute();
+  ctx.touch('sys_user_position');
+}
+
+/**
+ * staff.saveMember, the staff record's beforeSave (schemas/staff/models/member.model.json, spec 001 §3):
+ * - a new staff member is a new account: a first password sent is checked and hashed like 用户管理's;
+ *   the staff form sends none (security.md §9), so the account gets one nobody knows until an
+ *   administrator resets it;
+ * - fileUpdateDate is today when the integrity-commitment file is new or replaced, empty without a file,
+ *   and kept while the file stays the same (the client's value is not trusted);
+ * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads.
+ */
+export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
+  hooks.register('staff.saveMember', async (ctx) => {
+    let values = ctx.values;
+    if (ctx.mode === 'update' && Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
+    if (ctx.mode === 'create') values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);
+    delete values.fileUpdateDate;
+    if (Object.hasOwn(values, 'fileUrl')) {
+      const file = values.fileUrl ? String(values.fileUrl) : null;
+      const before = ctx.mode === 'update' ? await storedFileUrl(ctx.db, ctx.id) : null;
+      if (!file) values.fileUpdateDate = null;
+      else if (file !== before) values.fileUpdateDate = dayjs().format(DATE_FORMAT);
+    }
+    if (Object.hasOwn(values, 'departIds')) {
+      const ids = splitIds(values.departIds);
+      values.departIds = ids.join(',') || null;
+      await syncDeparts(ctx, ids);
+    }
+    if (Object.hasOwn(values, 'post')) {
+      const codes = splitIds(values.post);
+      values.post = codes.join(',') || null;
+      await syncPositions(ctx, codes);
+    }
+    return values;
+  });
+}
