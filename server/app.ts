@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import adminIndexRoutes from './api/adminIndex.js';
 import healthRoutes from './api/health.js';
 import homeFiguresRoutes from './api/homeFigures.js';
 import announcementRoutes from './api/announcements.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysLoginRoutes);
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
+    await app.register(adminIndexRoutes);
     await app.register(sysDictRoutes, { store: modelStore });
     await app.register(systemAreaRoutes, { store: modelStore });
     await app.register(sysCategoryRoutes, { store: modelStore });

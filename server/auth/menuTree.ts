@@ -177,14 +177,31 @@ function pageMeta(row: PermissionRow, buttons: readonly PermissionRow[], transla
   return { relationId: modelId, permissionList: [{ modelId, button, column: [], form: [] }] };
 }
 
+/** Spec 000 §2: the external items of this submenu open with the user's account and business token appended. */
+export const BUSINESS_MENU_URL = '/business';
+
+/**
+ * The menu row as the client may use it: a `${token}` placeholder survives only where it is allowed, and a
+ * '/business' link (which the client opens with a token appended) keeps its address only on such a host too;
+ * anywhere else it is served without one (the client shows it as a page it does not have).
+ */
+function safeMenuRow(source: PermissionRow, parentUrl: string | null, tokenHosts: ReadonlySet<string>): PermissionRow {
+  if (!source.url) return source;
+  if (parentUrl === BUSINESS_MENU_URL && isExternalUrl(source.url) && !tokenUrlAllowed(source.url, tokenHosts)) {
+    return { ...source, url: null, internalOrExternal: 0 };
+  }
+  return { ...source, url: safeMenuUrl(source.url, tokenHosts) };
+}
+
 function toMenuNode(
   source: PermissionRow,
+  parentUrl: string | null,
   children: MenuNode[],
   buttons: readonly PermissionRow[],
   translate: (zh: string) => string,
   tokenHosts: ReadonlySet<string>,
 ): MenuNode {
-  const row = source.url ? { ...source, url: safeMenuUrl(source.url, tokenHosts) } : source;
+  const row = safeMenuRow(source, parentUrl, tokenHosts);
   const external = isExternalUrl(row.url);
   const path = external ? externalPath(row.url!) : row.url || `/${row.id}`;
   const name = routeNameOf(path);
@@ -241,6 +258,15 @@ export function buildMenuTree(
   const build = (parentId: string | null): MenuNode[] =>
     (childrenOf.get(parentId) ?? [])
       .sort(bySortNo)
-      .map((row) => toMenuNode(row, build(row.id), (buttonsOf.get(row.id) ?? []).sort(bySortNo), translate, tokenHosts));
+      .map((row) =>
+        toMenuNode(
+          row,
+          parentId === null ? null : menus.get(parentId)!.url,
+          build(row.id),
+          (buttonsOf.get(row.id) ?? []).sort(bySortNo),
+          translate,
+          tokenHosts,
+        ),
+      );
   return build(null);
 }

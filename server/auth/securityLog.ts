@@ -14,7 +14,8 @@ export type SecurityEvent =
   | 'tenant.mismatch'
   | 'identifier.refused'
   | 'self.mismatch'
-  | 'admin.bootstrap';
+  | 'admin.bootstrap'
+  | 'business.token';
 
 export interface SecurityLogEntry {
   event: SecurityEvent;

@@ -9,6 +9,7 @@ import { buildRoutes } from '../menu/buildRoutes';
 import { findMenuTrail } from '../menu/findMenuTrail';
 import { messageCentreTitles } from '../menu/messageCentreTitles';
 import { MenuRoutes } from '../menu/MenuRoutes';
+import { BusinessTokenProvider } from '../menu/useBusinessToken';
 import { selectMenuSubtree } from '../menu/selectMenuSubtree';
 import { chosenTopMenu } from '../menu/topLevelChoices';
 import { myAnnouncementsTitle } from '../notices/noticeTexts';
@@ -102,54 +103,56 @@ export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps
   const fixedWidth = settings.contentWidth === 'fixed' && !sideMode;
 
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      {sideMode && !mobile && (
-        <Layout.Sider
-          theme={settings.navTheme}
-          collapsible
-          collapsed={collapsed}
-          trigger={null}
-          width={SIDER_WIDTH}
-          style={{ boxShadow: '2px 0 6px rgba(0,21,41,0.08)' }}
-        >
-          {sideMenu(collapsed)}
-        </Layout.Sider>
-      )}
-      {sideMode && mobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          width={SIDER_WIDTH}
-          closable={false}
-          styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
-        >
-          {sideMenu(false)}
-        </Drawer>
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        <AppHeader
-          topMenuTitle={topMenu?.meta.title ?? null}
-          device={device}
-          layoutMode={settings.layoutMode}
-          navTheme={settings.navTheme}
-          fixed={settings.fixedHeader}
-          collapsed={collapsed}
-          onToggle={toggle}
-          onOpenSettings={() => setSettingsOpen(true)}
-          nodes={nodes}
-          trail={trail}
-        />
-        {settings.multiTab && !mobile && <PageTabs state={tabs} titleOf={titleOf} />}
-        <Layout.Content style={{ padding: mobile ? '0 8px 8px' : '0 16px 16px', minWidth: 0 }}>
-          <div style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto' } : undefined}>
-            <AppBreadcrumb trail={trail} />
-            <KeptPages tabs={tabs.tabs} activeKey={tabs.activeKey} keepAlive={keepAlive} generations={tabs.generations} render={renderAt} />
-          </div>
-        </Layout.Content>
-        <Layout.Footer style={{ padding: 0 }} />
+    <BusinessTokenProvider>
+      <Layout style={{ minHeight: '100%' }}>
+        {sideMode && !mobile && (
+          <Layout.Sider
+            theme={settings.navTheme}
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            width={SIDER_WIDTH}
+            style={{ boxShadow: '2px 0 6px rgba(0,21,41,0.08)' }}
+          >
+            {sideMenu(collapsed)}
+          </Layout.Sider>
+        )}
+        {sideMode && mobile && (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            width={SIDER_WIDTH}
+            closable={false}
+            styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+          >
+            {sideMenu(false)}
+          </Drawer>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <AppHeader
+            topMenuTitle={topMenu?.meta.title ?? null}
+            device={device}
+            layoutMode={settings.layoutMode}
+            navTheme={settings.navTheme}
+            fixed={settings.fixedHeader}
+            collapsed={collapsed}
+            onToggle={toggle}
+            onOpenSettings={() => setSettingsOpen(true)}
+            nodes={nodes}
+            trail={trail}
+          />
+          {settings.multiTab && !mobile && <PageTabs state={tabs} titleOf={titleOf} />}
+          <Layout.Content style={{ padding: mobile ? '0 8px 8px' : '0 16px 16px', minWidth: 0 }}>
+            <div style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto' } : undefined}>
+              <AppBreadcrumb trail={trail} />
+              <KeptPages tabs={tabs.tabs} activeKey={tabs.activeKey} keepAlive={keepAlive} generations={tabs.generations} render={renderAt} />
+            </div>
+          </Layout.Content>
+          <Layout.Footer style={{ padding: 0 }} />
+        </Layout>
+        <Suspense fallback={null}>{settingsOpen && <SettingsDrawer open onClose={() => setSettingsOpen(false)} />}</Suspense>
       </Layout>
-      <Suspense fallback={null}>{settingsOpen && <SettingsDrawer open onClose={() => setSettingsOpen(false)} />}</Suspense>
-    </Layout>
+    </BusinessTokenProvider>
   );
 }

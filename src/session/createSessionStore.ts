@@ -10,6 +10,8 @@ export const SESSION_KEYS = {
   departs: 'departs',
   tenantId: 'tenantId',
   dictItems: 'dictItems',
+  /** the '/business' link's token (POST /admin/index/getToken), kept 7 days */
+  businessToken: 'businessToken',
   /** sessionStorage (spec 000 §6) */
   auth: 'auth',
   allAuth: 'allAuth',
@@ -73,7 +75,15 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
   if (state.token === null) clearLoginData();
 
   function clearLoginData(): void {
-    for (const name of [SESSION_KEYS.token, SESSION_KEYS.userInfo, SESSION_KEYS.departs, SESSION_KEYS.tenantId, SESSION_KEYS.dictItems]) {
+    const loginData = [
+      SESSION_KEYS.token,
+      SESSION_KEYS.userInfo,
+      SESSION_KEYS.departs,
+      SESSION_KEYS.tenantId,
+      SESSION_KEYS.dictItems,
+      SESSION_KEYS.businessToken,
+    ];
+    for (const name of loginData) {
       persistent.remove(name);
     }
     perTab.remove(SESSION_KEYS.auth);

@@ -141,6 +141,27 @@ describe('buildMenuTree', () => {
     expect(tree[0]!.meta).not.toHaveProperty('permissionList');
   });
 
+  it("serves a '/business' link (opened with the business token appended) only on an https host listed for tokens", () => {
+    const rows = [
+      row({ id: 'biz', name: '业务', menuType: 0, url: '/business', component: 'RouteView' }),
+      row({ id: 'biz.ok', name: '业务平台', parentId: 'biz', url: 'https://lims.example.com/sso', internalOrExternal: 1, isRoute: 0, sortNo: 1 }),
+      row({ id: 'biz.bad', name: '别处', parentId: 'biz', url: 'https://elsewhere.example.net/sso', internalOrExternal: 1, isRoute: 0, sortNo: 2 }),
+      row({ id: 'biz.plain', name: '明文', parentId: 'biz', url: 'http://lims.example.com/sso', internalOrExternal: 1, isRoute: 0, sortNo: 3 }),
+      row({ id: 'other', name: '外链', menuType: 0, url: 'https://elsewhere.example.net/doc', internalOrExternal: 1, isRoute: 0 }),
+    ];
+    const tree = buildMenuTree(rows, new Set(['biz.ok', 'biz.bad', 'biz.plain', 'other']), upper, new Set(['lims.example.com']));
+    const biz = tree.find((n) => n.id === 'biz')!;
+    const [ok, bad, plain] = biz.children!;
+    expect(ok!.meta).toMatchObject({ url: 'https://lims.example.com/sso', internalOrExternal: true });
+    for (const refused of [bad!, plain!]) {
+      expect(refused.meta).not.toHaveProperty('url');
+      expect(refused.meta.internalOrExternal).toBe(false);
+      expect(refused.path).toBe(`/${refused.id}`);
+    }
+    // an external link elsewhere carries no token and keeps its address
+    expect(tree.find((n) => n.id === 'other')!.meta.url).toBe('https://elsewhere.example.net/doc');
+  });
+
   it('falls back to RouteView for a container without component and to the id for a menu without url', () => {
     const rows = [row({ id: 'ui-made', name: '界面新建', menuType: 0 }), row({ id: 'kid', name: '子', parentId: 'ui-made', url: '/kid', component: 'Kid' })];
     const [parent] = buildMenuTree(rows, new Set(['kid']), upper);

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '../../../../src/layout/AppLayout';
-import { loginResult, permissionResult } from '../helpers/fixtures';
+import type { MenuNode } from '../../../../src/session/types';
+import { loginResult, permissionResult, SAMPLE_MENU } from '../helpers/fixtures';
 import { renderShell } from '../helpers/renderShell';
 import { createTestServices } from '../helpers/testServices';
 
@@ -60,6 +61,39 @@ describe('AppLayout', () => {
     await renderLayout('/system/position');
     await userEvent.setup({ delay: null }).click(within((await screen.findAllByRole('menu'))[0]!).getByText('帮助文档'));
     expect(open).toHaveBeenCalledWith('https://docs.example.com/?token=tok-123', '_blank', 'noopener,noreferrer');
+  });
+
+  it("opening the '/business' submenu fetches the business token once in 5 s; its link opens with account and token", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    window.localStorage.removeItem('cloudlab__businessToken');
+    const getToken = vi.fn(() => ({ name: 'admin', token: 'biz-1' }));
+    const services = createTestServices({ 'POST /admin/index/getToken': getToken });
+    services.session.signIn(loginResult());
+    const business: MenuNode = {
+      id: 'biz',
+      path: '/business',
+      component: 'RouteView',
+      route: '1',
+      meta: { title: '业务平台' },
+      children: [
+        { id: 'biz.sso', path: '/f00d', component: '', route: '0', meta: { title: '进入平台', internalOrExternal: true, url: 'https://lims.example.com/sso' } },
+      ],
+    };
+    const [system, ...rest] = SAMPLE_MENU;
+    services.session.setPermissions(permissionResult([{ ...system!, children: [...system!.children!, business] }, ...rest]));
+    services.session.chooseTopMenu('system');
+    await renderShell(services, <AppLayout renderModelPage={(id) => <p>model page {id}</p>} />, '/system/position');
+    const user = userEvent.setup({ delay: null });
+    const menu = (await screen.findAllByRole('menu'))[0]!;
+    await user.click(within(menu).getByText('业务平台'));
+    await waitFor(() => expect(getToken).toHaveBeenCalledTimes(1));
+    expect(getToken).toHaveBeenCalledWith({ account: 'admin' });
+    // closed and opened again at once: no second call
+    await user.click(within(menu).getByText('业务平台'));
+    await user.click(within(menu).getByText('业务平台'));
+    await user.click(await within(menu).findByText('进入平台'));
+    expect(open).toHaveBeenCalledWith('https://lims.example.com/sso?account=admin&token=biz-1', '_blank', 'noopener,noreferrer');
+    expect(getToken).toHaveBeenCalledTimes(1);
   });
 
   it('shows "page not available" for a component it does not have', async () => {
