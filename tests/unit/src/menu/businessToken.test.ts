@@ -9,7 +9,7 @@ function setup(answer: () => unknown = () => ({ name: 'tester', token: 'biz-toke
   let clock = 1_000_000;
   const storage = createPrefixedStorage(window.localStorage, () => clock);
   window.localStorage.clear();
-  const handler = vi.fn(answer);
+  const handler = vi.fn<(body: unknown) => unknown>(() => answer());
   const http = createFakeHttp({ 'POST /admin/index/getToken': handler });
   const source = createBusinessTokenSource(http, storage, () => clock);
   return { source, handler, http, advance: (ms: number) => (clock += ms) };
