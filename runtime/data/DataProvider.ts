@@ -62,6 +62,25 @@ export interface DataProvider {
    * operation rejects with a contract ApiError (CL_ERR_OPERATION_OFF).
    */
   callOperation(name: string, input?: OperationInput): Promise<string>;
+  /** the list query (paging ignored) or the checked rows as an .xlsx file (the model's export operation) */
+  exportFile(params: ListParams, options?: ExportOptions): Promise<Blob>;
+  /** one workbook through the model's import operation: all rows or none */
+  importFile(file: Blob, fileName: string): Promise<ImportAnswer>;
+  /** the empty workbook headed by the writable fields (the model's importTemplate operation) */
+  importTemplate(): Promise<Blob>;
+}
+
+/** What an import answered: imported, or refused with a report naming row, column and reason (code 201). */
+export type ImportAnswer =
+  | { imported: true; message: string; count: number }
+  | { imported: false; message: string; totalCount: number; errorCount: number; fileUrl: string; fileName: string };
+
+export interface ExportOptions {
+  /** the checked rows only (the server's `selections`) */
+  selections?: string[];
+  /** bytes received so far */
+  onProgress?: (loaded: number) => void;
+  signal?: AbortSignal;
 }
 
 /** What a named operation is called with. */

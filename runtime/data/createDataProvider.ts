@@ -10,6 +10,8 @@ import { pickDialect } from './pickDialect';
 import { resolveOperations } from '../model/resolveOperations';
 import { parseRoute } from './parseRoute';
 import { namedOperation } from '../model/namedOperations';
+import { LONG_RUNNING_TIMEOUT_MS } from './requestConventions';
+import { toImportAnswer } from './importAnswer';
 
 const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
 
@@ -87,6 +89,29 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
       const request = dialect.encodeOperationRequest(parseRoute(operation.route), input);
       const response = await http.request(request.method, request.url, { params: request.params, data: request.data });
       return response.message;
+    },
+    async exportFile(params, options = {}) {
+      const route = routeOf('export');
+      const query = { ...dialect.encodeListQuery(params), ...(options.selections?.length ? { selections: options.selections.join(',') } : {}) };
+      const response = await http.request<Blob>(route.method, route.path, {
+        params: query,
+        signal: options.signal,
+        responseType: 'blob',
+        timeoutMs: LONG_RUNNING_TIMEOUT_MS,
+        onDownloadProgress: options.onProgress,
+      });
+      return response.data;
+    },
+    async importFile(file, fileName) {
+      const route = routeOf('import');
+      const form = new FormData();
+      form.append(dialect.importFileField, file, fileName);
+      const response = await http.request(route.method, route.path, { data: form, timeoutMs: LONG_RUNNING_TIMEOUT_MS });
+      return toImportAnswer(response, { dialect: dialect.name, method: route.method, url: route.path });
+    },
+    async importTemplate() {
+      const route = routeOf('importTemplate');
+      return (await http.request<Blob>(route.method, route.path, { responseType: 'blob' })).data;
     },
   };
 }

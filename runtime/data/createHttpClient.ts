@@ -56,6 +56,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         timeout: timeoutFor(url, request.timeoutMs, options.timeoutMs),
         signal: request.signal,
         ...(request.responseType === 'blob' ? { responseType: 'blob' as const } : {}),
+        ...(request.onDownloadProgress ? { onDownloadProgress: ({ loaded }: { loaded: number }) => request.onDownloadProgress?.(loaded) } : {}),
       });
     } catch (error) {
       throw fromTransportError(error, ctx, request.signal, t);

@@ -53,6 +53,8 @@ export interface Dialect {
   readonly name: DialectName;
   /** the envelope as a one-line shape, quoted by contract errors */
   readonly envelopeShape: string;
+  /** the multipart field of an import's workbook (jeecg's upload sends `files[]`, the REST family `file`) */
+  readonly importFileField: string;
   isEnvelope(body: unknown): boolean;
   /** reads an envelope of this family; a body of another shape throws a contract ApiError */
   decodeEnvelope(body: unknown, ctx: RequestContext): DecodedEnvelope;

@@ -38,6 +38,7 @@ function isApiPage(data: unknown): data is ApiPage {
 export const apiDialect: Dialect = {
   name: 'api',
   envelopeShape: API_ENVELOPE_SHAPE,
+  importFileField: 'file',
   isEnvelope: isApiEnvelope,
 
   decodeEnvelope(body: unknown, ctx: RequestContext) {

@@ -21,8 +21,12 @@ export function isApiEnvelope(body: unknown): body is ApiEnvelope {
   return isObject(body) && toCode(body.code) !== undefined && ('msg' in body || 'data' in body);
 }
 
+/** The import answer whose rows were refused (nothing imported, a report to download): data, not a failure. */
+const IMPORT_REJECTED_CODE = 201;
+
 /**
- * Reads an /api envelope: success when code is 200 (some servers send the string '200').
+ * Reads an /api envelope: success when code is 200 (some servers send the string '200'); 201, the
+ * import-with-rejections answer, keeps its code and payload as jeecg's does.
  *
  * @example
  * fromApiEnvelope({ code: '200', msg: 'Success', data: { list: [] } });
@@ -31,7 +35,7 @@ export function isApiEnvelope(body: unknown): body is ApiEnvelope {
 export function fromApiEnvelope(body: ApiEnvelope): DecodedEnvelope {
   const code = toCode(body.code) ?? 500;
   const message = typeof body.msg === 'string' ? body.msg : '';
-  if (code === 200) return { ok: true, response: { code, message, data: body.data } };
+  if (code === 200 || code === IMPORT_REJECTED_CODE) return { ok: true, response: { code, message, data: body.data } };
   const fieldErrors = readFieldErrors(body.data);
   return {
     ok: false,

@@ -39,6 +39,7 @@ function isJeecgPage(data: unknown): data is JeecgPage {
 export const jeecgDialect: Dialect = {
   name: 'jeecg',
   envelopeShape: JEECG_ENVELOPE_SHAPE,
+  importFileField: 'files[]',
   isEnvelope: isJeecgEnvelope,
 
   decodeEnvelope(body: unknown, ctx: RequestContext) {

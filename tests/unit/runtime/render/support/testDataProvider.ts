@@ -2,7 +2,19 @@ import { vi, type Mock } from 'vitest';
 import type { DataProvider } from '../../../../../runtime/data/DataProvider';
 
 type Method = keyof DataProvider;
-const METHODS: Method[] = ['list', 'get', 'create', 'update', 'remove', 'removeMany', 'toggleState', 'callOperation'];
+const METHODS: Method[] = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'remove',
+  'removeMany',
+  'toggleState',
+  'callOperation',
+  'exportFile',
+  'importFile',
+  'importTemplate',
+];
 
 export type TestDataProvider = { [K in Method]: Mock<DataProvider[K]> };
 
