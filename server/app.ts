@@ -6,6 +6,7 @@ import adminIndexRoutes from './api/adminIndex.js';
 import healthRoutes from './api/health.js';
 import homeFiguresRoutes from './api/homeFigures.js';
 import announcementRoutes from './api/announcements.js';
+import columnSettingRoutes from './api/columnSettings.js';
 import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(homeFiguresRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
     await app.register(importReportRoutes);
+    await app.register(columnSettingRoutes, { store: modelStore });
     await app.register(announcementRoutes);
     await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
     await app.register(uploadCommonRoutes);

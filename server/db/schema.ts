@@ -292,6 +292,18 @@ export interface ModelTable {
   releasedAt: string;
 }
 
+/** A user's list column preferences for one model in one tenant (server/api/columnSettings.ts); not a model. */
+export interface ColumnSettingTable {
+  id: string;
+  userId: string;
+  tenantId: number;
+  /** the model id, e.g. 'system.position' */
+  moduleId: string;
+  /** JSON text: [{prop, label, visible}] in display order */
+  fieldList: string;
+  updateTime: string;
+}
+
 export interface Database {
   sysTenant: TenantTable;
   sysUser: UserTable & StaffUserColumns;
@@ -309,4 +321,5 @@ export interface Database {
   sysSecurityLog: SecurityLogTable;
   sysLoginAttempt: LoginAttemptTable;
   sysModel: ModelTable;
+  sysColumnSetting: ColumnSettingTable;
 }

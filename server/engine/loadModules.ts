@@ -57,6 +57,7 @@ export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
   'sys_security_log',
   'sys_login_attempt',
   'sys_model',
+  'sys_column_setting',
   'kysely_migration',
   'kysely_migration_lock',
 ]);
