@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { Alert, App } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { whenAllowed } from '../../access/createAccessChecker';
 import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
 import type { ListAction, ServedModel } from '../../model/types';
@@ -9,16 +10,20 @@ import { useRuntime } from '../RuntimeProvider';
 import { useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { allowedActions } from './allowedActions';
+import { applyColumnSettings, settingsRows, type ColumnSetting } from './columnSettings';
+import { configErrors } from './configErrors';
 import { CustomActionButtons } from './CustomActionButtons';
 import { customActions } from './customActions';
-import type { PendingPage } from './firstPage';
+import { toListParams, type PendingPage } from './firstPage';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
+import { ListTools, type ToolPanel } from './ListTools';
 import { pageSettings } from './pageSettings';
 import { SearchBar } from './SearchBar';
 import { useIdlePreload } from './useIdlePreload';
 import { useListColumns } from './useListColumns';
-import { useCustomActions } from './useCustomActions';
+import { useColumnSettings } from './useColumnSettings';
+import { useCustomActions, type BuiltInRunners } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
 
@@ -37,8 +42,10 @@ export interface ListPageProps {
 }
 
 /**
- * The generic list page of one model: search bar, toolbar, table with row actions, and the
- * add / edit / detail dialog. Everything screen-specific comes from the model file.
+ * The generic list page of one model (spec 001 §2): search bar, toolbar (add, batch delete, the model's
+ * actions with import and export, advanced query, column settings), table with row actions, and the
+ * add / edit / detail dialog. Everything screen-specific comes from the model file; the heavy tools
+ * load on first use.
  *
  * @example
  * <ListPage served={served} />
@@ -49,6 +56,14 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const feedback = useFeedback();
   const provider = dataProvider ?? runtime.dataProviderFor(served.model);
   const root = useRef<HTMLDivElement>(null);
+  const { message } = App.useApp();
+  const [panel, setPanel] = useState<ToolPanel | null>(null);
+  const [mounted, setMounted] = useState<ReadonlySet<ToolPanel>>(() => new Set());
+  const openPanel = useCallback((which: ToolPanel) => {
+    setMounted((all) => (all.has(which) ? all : new Set([...all, which])));
+    setPanel(which);
+  }, []);
+  const closePanel = useCallback(() => setPanel(null), []);
 
   const list = useListController(served, provider, { fixedFilters, firstPage });
   const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
@@ -77,7 +92,19 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const onEdit = useCallback((record: DataRecord) => guarded('edit', () => openEdit(record.id)), [guarded, openEdit]);
   const onDetail = useCallback((record: DataRecord) => openDetail(record.id), [openDetail]);
   const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
-  const runner = useCustomActions(served, provider, list.selection, list.reload, feedback);
+  const { params, selection } = list;
+  const builtIn = useMemo<BuiltInRunners>(
+    () => ({
+      import: () => openPanel('import'),
+      export: async () => {
+        const { exportList } = await import('./tools/exportList');
+        const query = toListParams(params, fixedFilters, new AbortController().signal);
+        await exportList({ served, provider, params: { ...query, signal: undefined }, selection, i18n: runtime.i18n, message });
+      },
+    }),
+    [openPanel, params, fixedFilters, served, provider, selection, runtime.i18n, message],
+  );
+  const runner = useCustomActions(served, provider, list.selection, list.reload, feedback, builtIn);
   const renderCustomRow = useMemo(
     () =>
       custom.row.length > 0
@@ -86,6 +113,12 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
     [custom, runner, served, t],
   );
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
+  const columnSettings = useColumnSettings(served);
+  const shownColumns = useMemo(() => applyColumnSettings(columns, columnSettings.settings), [columns, columnSettings.settings]);
+  const columnRows = useMemo(() => settingsRows(columns, columnSettings.settings), [columns, columnSettings.settings]);
+  const { save: saveColumns } = columnSettings;
+  const onColumns = useCallback((rows: ColumnSetting[]) => void saveColumns(rows).catch(feedback.error), [saveColumns, feedback]);
+  const problems = useMemo(() => configErrors(served), [served]);
   const { sizes } = pageSettings(served);
   // the form's lazily loaded widgets (date pickers), fetched before the first add / edit / detail
   const opensDialog = allowed.add || allowed.edit || allowed.detail;
@@ -93,6 +126,9 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
 
   return (
     <div ref={root}>
+      {problems.map(({ operation }) => (
+        <Alert key={operation} type="error" showIcon style={{ marginBottom: 16 }} message={t('config.missing', { operation, model: served.model.id })} />
+      ))}
       {(served.model.list?.search?.length ?? 0) > 0 && <SearchBar served={served} onSearch={list.search} />}
       <ListToolbar
         canAdd={allowed.add}
@@ -100,15 +136,32 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
         onAdd={onAdd}
         onDeleteBatch={() => guarded('deleteBatch', () => actions.removeSelected(list.selection))}
         custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
+        superQuery={allowed.superQuery ? { active: Boolean(list.params.superQuery), onOpen: () => openPanel('superQuery') } : undefined}
+        onColumns={() => openPanel('columns')}
       />
       <ListTable
         list={list}
-        columns={columns}
+        columns={shownColumns}
         sizes={sizes}
         selectable={allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation))}
         onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
       />
       <FormDialog served={served} controller={dialog} />
+      <ListTools
+        served={served}
+        provider={provider}
+        open={panel}
+        mounted={mounted}
+        onClose={closePanel}
+        superQuery={list.params.superQuery}
+        onSuperQuery={(query) => {
+          list.changeSuperQuery(query ?? undefined);
+          if (query) closePanel();
+        }}
+        onImported={list.reload}
+        columnRows={columnRows}
+        onColumns={onColumns}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Space } from 'antd';
+import { FilterOutlined, SettingOutlined } from '@ant-design/icons';
+import { Badge, Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useRenderText } from '../useRenderText';
 
@@ -7,23 +8,41 @@ export interface ListToolbarProps {
   canDeleteBatch: boolean;
   onAdd(): void;
   onDeleteBatch(): void;
-  /** the model's own toolbar actions (list.actions objects) */
+  /** the model's own toolbar actions (list.actions objects, import and export among them) */
   custom?: ReactNode;
+  /** 高级查询, when the model lists superQuery; `active` while a query is in force */
+  superQuery?: { active: boolean; onOpen(): void };
+  /** 列设置: opens the column-settings drawer */
+  onColumns?(): void;
 }
 
-/** 新增 and 批量删除 above the table; nothing when neither is allowed. */
-export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch, custom }: ListToolbarProps) {
+/** 新增, 批量删除, the model's toolbar actions and 高级查询 above the table; 列设置 at the right. */
+export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch, custom, superQuery, onColumns }: ListToolbarProps) {
   const t = useRenderText();
-  if (!canAdd && !canDeleteBatch && !custom) return null;
+  if (!canAdd && !canDeleteBatch && !custom && !superQuery && !onColumns) return null;
   return (
-    <Space style={{ marginBottom: 16 }}>
-      {canAdd && (
-        <Button type="primary" onClick={onAdd}>
-          {t('action.add')}
-        </Button>
+    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 }}>
+      <Space wrap>
+        {canAdd && (
+          <Button type="primary" onClick={onAdd}>
+            {t('action.add')}
+          </Button>
+        )}
+        {canDeleteBatch && <Button onClick={onDeleteBatch}>{t('action.deleteBatch')}</Button>}
+        {custom}
+        {superQuery && (
+          <Badge dot={superQuery.active} title={superQuery.active ? t('list.superQueryActive') : undefined}>
+            <Button icon={<FilterOutlined />} type={superQuery.active ? 'primary' : 'default'} ghost={superQuery.active} onClick={superQuery.onOpen}>
+              {t('action.superQuery')}
+            </Button>
+          </Badge>
+        )}
+      </Space>
+      {onColumns && (
+        <Tooltip title={t('action.columns')}>
+          <Button aria-label={t('action.columns')} icon={<SettingOutlined />} onClick={onColumns} />
+        </Tooltip>
       )}
-      {canDeleteBatch && <Button onClick={onDeleteBatch}>{t('action.deleteBatch')}</Button>}
-      {custom}
-    </Space>
+    </div>
   );
 }

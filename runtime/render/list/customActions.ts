@@ -1,6 +1,7 @@
 import type { AccessChecker } from '../../access/createAccessChecker';
 import { namedOperation } from '../../model/namedOperations';
-import type { ServedModel } from '../../model/types';
+import { resolveOperations } from '../../model/resolveOperations';
+import { OPT_IN_OPERATION_NAMES, type OptInOperationName, type ServedModel } from '../../model/types';
 import { v2, type ListActionObject } from '../../model/v2Parts';
 
 export interface CustomActions {
@@ -8,12 +9,35 @@ export interface CustomActions {
   toolbar: ListActionObject[];
 }
 
+/** import / export: built-in operations a model switches on (api.operations), run by the list page itself. */
+export function builtInOperation(action: ListActionObject): OptInOperationName | undefined {
+  return (OPT_IN_OPERATION_NAMES as readonly string[]).includes(action.operation ?? '') ? (action.operation as OptInOperationName) : undefined;
+}
+
+/** The permission code an action needs, or undefined for a hook; a model error for an operation the model lacks. */
+function permissionOf(served: ServedModel, action: ListActionObject, index: number): string | undefined {
+  const { model } = served;
+  const builtIn = builtInOperation(action);
+  if (builtIn) {
+    if (!resolveOperations(model)[builtIn])
+      throw new Error(
+        `model ${model.id}: list.actions[${index}] ("${action.key}") names "${builtIn}", which the model does not switch on (api.operations.${builtIn})`,
+      );
+    return `${model.permissions.prefix}${builtIn}`;
+  }
+  if (!action.operation) return undefined;
+  const operation = namedOperation(model, action.operation);
+  if (!operation) throw new Error(`model ${model.id}: list.actions[${index}].operation names "${action.operation}", which is not among the model's operations`);
+  return operation.permissionCode;
+}
+
 /**
  * The model's list actions written as objects ({key, label, operation?, hook?, confirm?, placement}),
  * split by placement (default row) and kept when the user may run them: an operation's permission code
- * (permissions.prefix + the operation's permission) must be held. A read-only list (a query screen, a
- * read-only tab) shows none: an action is a change. An action naming an operation the model does not
- * declare is a model error naming its path.
+ * (permissions.prefix + the operation's permission) must be held; import and export (operations the
+ * model switches on, docs/model-format.md) need <prefix>import / <prefix>export. A read-only list (a query
+ * screen, a read-only tab) shows none but export: the others are changes. An action naming an operation
+ * the model does not declare is a model error naming its path.
  */
 export function customActions(served: ServedModel, access: AccessChecker, readOnly = false): CustomActions {
   const found: CustomActions = { row: [], toolbar: [] };
@@ -21,11 +45,8 @@ export function customActions(served: ServedModel, access: AccessChecker, readOn
     if (typeof action !== 'object') return;
     if (!action.operation && !action.hook)
       throw new Error(`model ${served.model.id}: list.actions[${index}] ("${action.key}") names neither an operation nor a hook`);
-    const operation = action.operation ? namedOperation(served.model, action.operation) : undefined;
-    if (action.operation && !operation) {
-      throw new Error(`model ${served.model.id}: list.actions[${index}].operation names "${action.operation}", which is not among the model's operations`);
-    }
-    if (readOnly || (operation && !access.has(operation.permissionCode))) return;
+    const permission = permissionOf(served, action, index);
+    if ((readOnly && builtInOperation(action) !== 'export') || (permission && !access.has(permission))) return;
     found[action.placement === 'toolbar' ? 'toolbar' : 'row'].push(action);
   });
   return found;

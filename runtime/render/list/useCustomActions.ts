@@ -4,6 +4,13 @@ import type { ServedModel } from '../../model/types';
 import type { ListActionObject } from '../../model/v2Parts';
 import { useRuntime } from '../RuntimeProvider';
 import type { Feedback } from '../useFeedback';
+import { builtInOperation } from './customActions';
+
+/** What the list page does for the built-in operations a model places among its actions. */
+export interface BuiltInRunners {
+  import(): void;
+  export(): Promise<void>;
+}
 
 export interface CustomActionRunner {
   /** runs the action's hook, or calls its operation on the row (row actions) or the checked rows (toolbar) */
@@ -17,12 +24,16 @@ export function useCustomActions(
   selection: string[],
   reload: () => void,
   feedback: Feedback,
+  builtIn: BuiltInRunners,
 ): CustomActionRunner {
   const { hooks } = useRuntime();
   return useMemo(
     () => ({
       async run(action, record) {
+        const own = builtInOperation(action);
         try {
+          if (own === 'import') return builtIn.import();
+          if (own === 'export') return await builtIn.export();
           const answer = action.hook
             ? await hooks.require('action', action.hook)({ served, dataProvider, record, selection, reload })
             : await dataProvider.callOperation(action.operation as string, record ? { id: record.id } : { ids: selection });
@@ -33,6 +44,6 @@ export function useCustomActions(
         }
       },
     }),
-    [hooks, served, dataProvider, selection, reload, feedback],
+    [hooks, served, dataProvider, selection, reload, feedback, builtIn],
   );
 }

@@ -19,6 +19,8 @@ export type ListController = ListStatus & {
   changePage(page: number, pageSize: number): void;
   /** undefined: the server's default order */
   changeSort(sort: SortDef | undefined): void;
+  /** the advanced query's conditions, back to page 1; undefined or no condition clears it */
+  changeSuperQuery(superQuery: ListQuery['superQuery']): void;
   reload(): void;
 };
 
@@ -73,10 +75,14 @@ export function useListController(served: ServedModel, dataProvider: DataProvide
   const search = useCallback((criteria: SearchCriteria) => setParams((p) => ({ ...p, keyword: criteria.keyword, filters: criteria.filters, page: 1 })), []);
   const changePage = useCallback((page: number, pageSize: number) => setParams((p) => ({ ...p, page: pageSize === p.pageSize ? page : 1, pageSize })), []);
   const changeSort = useCallback((sort: SortDef | undefined) => setParams((p) => ({ ...p, sort, page: 1 })), []);
+  const changeSuperQuery = useCallback(
+    (superQuery: ListQuery['superQuery']) => setParams((p) => ({ ...p, superQuery: superQuery?.conditions.length ? superQuery : undefined, page: 1 })),
+    [],
+  );
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   return useMemo(
-    () => ({ ...status, params, selection, setSelection, search, changePage, changeSort, reload }),
-    [status, params, selection, search, changePage, changeSort, reload],
+    () => ({ ...status, params, selection, setSelection, search, changePage, changeSort, changeSuperQuery, reload }),
+    [status, params, selection, search, changePage, changeSort, changeSuperQuery, reload],
   );
 }

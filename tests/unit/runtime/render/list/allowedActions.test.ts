@@ -7,7 +7,8 @@ const access = (...actions: string[]) => ({ has: (code: string) => actions.map((
 describe('allowedActions', () => {
   it('needs the action in list.actions and the <prefix><permission> code', () => {
     const allowed = allowedActions(servedPosition(), access('add', 'delete', 'list'));
-    expect(allowed).toMatchObject({ add: true, edit: false, detail: true, delete: true, deleteBatch: true, state: false, superQuery: false });
+    expect(allowed).toMatchObject({ add: true, edit: false, detail: true, delete: true, deleteBatch: true, state: false, superQuery: true });
+    expect(allowedActions(servedPosition(), access('add')).superQuery).toBe(false);
   });
 
   it('hides writes on a read-only tab but keeps 详情', () => {
