@@ -11,6 +11,7 @@ import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
 import noticeSocketRoutes from './api/noticeSocket.js';
+import onlineReportRoutes from './api/onlineReports.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
 import systemAreaRoutes from './api/systemArea.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });
+    await app.register(onlineReportRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
     await app.register(importReportRoutes);
     await app.register(columnSettingRoutes, { store: modelStore });

@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion3 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion4 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 3; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 4; older files are upgraded on load).
  */
-export type FormatVersion = 3;
+export type FormatVersion = 4;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -561,6 +561,12 @@ export interface Query {
   };
   where?: QueryCondition[];
   /**
+   * Report parameters: the caller sends each as self_<name> (bound, never spliced); conditions name them with "param".
+   */
+  params?: {
+    [k: string]: QueryParam;
+  };
+  /**
    * @minItems 1
    */
   groupBy?: FieldName[];
@@ -569,4 +575,20 @@ export interface QueryCondition {
   field: FieldName;
   op: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'like' | 'in' | 'isNull' | 'notNull';
   value?: Scalar | Scalar[];
+  /**
+   * the value is this query parameter's (sent as self_<name>); without a value and without a default the condition is left out
+   */
+  param?: string;
+  /**
+   * daysFromToday: the value (or parameter) is a whole number of days added to today's date, for date fields
+   */
+  relative?: 'daysFromToday';
+}
+export interface QueryParam {
+  type: 'string' | 'integer' | 'number' | 'date';
+  label: Text;
+  default?: Scalar;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
 }

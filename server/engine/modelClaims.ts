@@ -18,7 +18,19 @@ export function checkQuerySource(model: ModelFile, source: ModelFile | undefined
         problems.push({ file, path: `/query/fields/${out}`, message: `${field.aggregate} needs a field` });
     }
   }
-  (query.where ?? []).forEach((condition, i) => need(condition.field, `/query/where/${i}/field`));
+  (query.where ?? []).forEach((condition, i) => {
+    need(condition.field, `/query/where/${i}/field`);
+    const at = `/query/where/${i}`;
+    if (condition.param !== undefined && !query.params?.[condition.param])
+      problems.push({ file, path: `${at}/param`, message: `"${condition.param}" is not in query.params` });
+    if (condition.relative === 'daysFromToday') {
+      if (source.entity.fields[condition.field]?.type !== 'date')
+        problems.push({ file, path: `${at}/relative`, message: 'daysFromToday compares a date field' });
+      const param = condition.param === undefined ? undefined : query.params?.[condition.param];
+      if (param ? param.type !== 'integer' : !Number.isInteger(condition.value))
+        problems.push({ file, path: `${at}/relative`, message: 'daysFromToday needs a whole number of days (an integer value or parameter)' });
+    }
+  });
   (query.groupBy ?? []).forEach((name, i) => need(name, `/query/groupBy/${i}`));
   return problems;
 }

@@ -175,15 +175,15 @@ describe('model format v2 checks', () => {
   });
 
   it('refuses a file written for a newer format version at /version', () => {
-    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 4 }) } }))).toEqual([
-      'lib/models/book.model.json /version: format version 4 is newer than this Cloudlab understands (up to 3); upgrade Cloudlab to load this file',
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 5 }) } }))).toEqual([
+      'lib/models/book.model.json /version: format version 5 is newer than this Cloudlab understands (up to 4); upgrade Cloudlab to load this file',
     ]);
   });
 
   it('loads a version 1 file through the upgrader', () => {
     const v1 = book({ version: 1, hooks: { beforeWrite: 'lib.stamp' } });
     const set = loadModules([writeRoot({ lib: { 'book.model.json': v1 } })]);
-    expect(set.models.get('lib.book')).toMatchObject({ version: 3, hooks: { beforeSave: 'lib.stamp' } });
+    expect(set.models.get('lib.book')).toMatchObject({ version: 4, hooks: { beforeSave: 'lib.stamp' } });
   });
 
   it('checks query screens against the model they read', () => {
@@ -210,6 +210,49 @@ describe('model format v2 checks', () => {
       'lib/models/report.model.json /query/fields/copies: sum needs a field',
       'lib/models/report.model.json /query/where/0/field: "lib.book" has no readable field "ghost"',
     ]);
+  });
+
+  it('checks report parameters: a condition names a declared one, daysFromToday a date field and whole days', () => {
+    const report = (where: Json[]) =>
+      book({
+        version: 4,
+        id: 'lib.report',
+        entity: { table: 'lib_report', fields: { title: { type: 'string', label: '书名', maxLength: 100 } } },
+        api: { dialect: 'api', base: '/api/lib/Report' },
+        form: undefined,
+        screen: { kind: 'query' },
+        query: {
+          from: 'lib.book',
+          fields: { title: 'title' },
+          params: { days: { type: 'integer', label: '天数' }, text: { type: 'string', label: '文字' } },
+          where,
+        },
+        permissions: { prefix: 'lib:report:' },
+      });
+    const dated = book({
+      entity: { table: 'lib_book', fields: { title: { type: 'string', label: '书名', maxLength: 100 }, due: { type: 'date', label: '到期' } } },
+    });
+    const problems = (where: Json[]) => problemsOf(writeRoot({ lib: { 'book.model.json': dated, 'report.model.json': report(where) } }));
+    expect(
+      problems([
+        { field: 'due', op: 'le', param: 'days', relative: 'daysFromToday' },
+        { field: 'title', op: 'like', param: 'text' },
+      ]),
+    ).toEqual([]);
+    expect(
+      problems([
+        { field: 'title', op: 'eq', param: 'ghost' },
+        { field: 'title', op: 'le', param: 'days', relative: 'daysFromToday' },
+        { field: 'due', op: 'le', param: 'text', relative: 'daysFromToday' },
+        { field: 'due', op: 'le', value: 1.5, relative: 'daysFromToday' },
+      ]),
+    ).toEqual([
+      'lib/models/report.model.json /query/where/0/param: "ghost" is not in query.params',
+      'lib/models/report.model.json /query/where/1/relative: daysFromToday compares a date field',
+      'lib/models/report.model.json /query/where/2/relative: daysFromToday needs a whole number of days (an integer value or parameter)',
+      'lib/models/report.model.json /query/where/3/relative: daysFromToday needs a whole number of days (an integer value or parameter)',
+    ]);
+    expect(problems([{ field: 'due', op: 'le', value: 1, param: 'days' }])[0]).toMatch(/^lib\/models\/report.model.json \/query\/where\/0: /);
   });
 });
 

@@ -1,0 +1,178 @@
+import dayjs from 'dayjs';
+import { sql, type RawBuilder } from 'kysely';
+import type { ModelFile, Scalar } from '../../runtime/model/types.js';
+import { escapeLike } from '../db/dialects/escapeLike.js';
+import { appError } from '../errors.js';
+import type { CompiledField, CompiledModel } from './compileModel.js';
+import { filterValue, inValues } from './conditions.js';
+import type { Row } from './toDictText.js';
+import { scopeConditions, type ReadScope } from './whereSql.js';
+
+type QueryDef = NonNullable<ModelFile['query']>;
+type QueryParamDef = NonNullable<QueryDef['params']>[string];
+
+export const REPORT_MAX_PAGE_SIZE = 1_000;
+
+/** What a report request asks for, already split from its query string (every value still text). */
+export interface ReportRequest {
+  /** self_<name> values */
+  params: Record<string, string>;
+  /** search values by name: `<field>`, `<field>_begin`, `<field>_end` */
+  search: Record<string, string>;
+  sort: { column: string; order: 'asc' | 'desc' } | null;
+  /** null: every row (export) */
+  page: { pageNo: number; pageSize: number } | null;
+}
+
+/** The query names a report accepts: its search fields (a range as _begin/_end) and self_<param> for each parameter. */
+export interface ReportSearch {
+  name: string;
+  field: string;
+  mode: 'eq' | 'like' | 'ge' | 'le';
+}
+
+export function reportSearchNames(report: ModelFile): ReportSearch[] {
+  return (report.list?.search ?? []).flatMap((item): ReportSearch[] => {
+    if (item === 'keyword') return [];
+    const field = typeof item === 'string' ? item : item.field;
+    const mode = typeof item === 'string' ? 'eq' : (item.mode ?? 'eq');
+    if (mode === 'range') {
+      return [
+        { name: `${field}_begin`, field, mode: 'ge' },
+        { name: `${field}_end`, field, mode: 'le' },
+      ];
+    }
+    return [{ name: field, field, mode }];
+  });
+}
+
+function badParam(name: string, detail: string): never {
+  throw appError('CL_ERR_BAD_REQUEST', { detail: `self_${name}: ${detail}` });
+}
+
+/** A parameter's value as its type, checked against its limits; its default when not sent; null when neither. */
+function paramValue(name: string, def: QueryParamDef, raw: string | undefined): Scalar | null {
+  const text = raw === undefined || raw.trim() === '' ? (def.default ?? null) : raw.trim();
+  if (text === null) return null;
+  const value = String(text);
+  if (def.type === 'string') {
+    if (value.length > (def.maxLength ?? 200)) badParam(name, 'too long');
+    return value;
+  }
+  if (def.type === 'date') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !dayjs(value, 'YYYY-MM-DD').isValid()) badParam(name, 'not a date (YYYY-MM-DD)');
+    return value;
+  }
+  const number = Number(value);
+  if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(number)) badParam(name, 'not a number');
+  if (def.type === 'integer' && !Number.isInteger(number)) badParam(name, 'not a whole number');
+  if ((def.minimum !== undefined && number < def.minimum) || (def.maximum !== undefined && number > def.maximum)) {
+    badParam(name, `out of range ${def.minimum ?? '…'}–${def.maximum ?? '…'}`);
+  }
+  return number;
+}
+
+const COMPARISON: Record<string, RawBuilder<unknown>> = {
+  eq: sql.raw('='),
+  ne: sql.raw('<>'),
+  gt: sql.raw('>'),
+  ge: sql.raw('>='),
+  lt: sql.raw('<'),
+  le: sql.raw('<='),
+};
+
+/** One `where` condition of the report over the source, with its value (or parameter) bound; null when its parameter is absent. */
+function conditionOf(
+  source: CompiledModel,
+  query: QueryDef,
+  condition: QueryDef['where'] extends (infer C)[] | undefined ? C : never,
+  params: Record<string, string>,
+) {
+  const field = source.fields.get(condition.field)!;
+  if (condition.op === 'isNull') return sql`${field.ref} is null`;
+  if (condition.op === 'notNull') return sql`${field.ref} is not null`;
+  let value: Scalar | Scalar[] | null | undefined = condition.value;
+  if (condition.param !== undefined) value = paramValue(condition.param, query.params![condition.param]!, params[condition.param]);
+  if (value === null || value === undefined) return null;
+  if (condition.relative === 'daysFromToday') value = dayjs().add(Number(value), 'day').format('YYYY-MM-DD');
+  if (condition.op === 'in') return sql`${field.ref} in (${sql.join(inValues(field, value as Scalar[]))})`;
+  if (condition.op === 'like') return source.adapter.textSearch.like(field.ref, `%${escapeLike(String(value))}%`);
+  return sql`${field.ref} ${COMPARISON[condition.op]!} ${filterValue(field, value as Scalar, condition.op)}`;
+}
+
+/** The source field behind a non-aggregate output, or null for an aggregate. */
+function sourceFieldOf(source: CompiledModel, query: QueryDef, output: string): CompiledField | null {
+  const def = query.fields[output];
+  return typeof def === 'string' ? source.fields.get(def)! : null;
+}
+
+function selectOf(source: CompiledModel, query: QueryDef): RawBuilder<unknown> {
+  return sql.join(
+    Object.entries(query.fields).map(([out, def]) => {
+      if (typeof def === 'string') return sql`${source.fields.get(def)!.ref} as ${sql.id(out)}`;
+      const arg = def.field === undefined ? sql.raw('*') : source.fields.get(def.field)!.ref;
+      return sql`${sql.raw(def.aggregate)}(${arg}) as ${sql.id(out)}`;
+    }),
+  );
+}
+
+/**
+ * A report (a model of screen kind `query`) as SQL over its source model: the source's tenant and the
+ * caller's data scope, the report's own conditions (parameters bound, never spliced), the caller's
+ * search values on non-aggregate outputs, group by, a sort on an output name only, and paging. Every
+ * identifier comes from the two compiled models; every value is a bound parameter.
+ */
+export function reportSql(report: CompiledModel, source: CompiledModel, request: ReportRequest, scope: ReadScope) {
+  const query = report.model.query!;
+  for (const name of Object.keys(request.params)) if (!query.params?.[name]) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name: `self_${name}` });
+  const conditions: RawBuilder<unknown>[] = [...scopeConditions(source, scope)];
+  for (const condition of query.where ?? []) {
+    const built = conditionOf(source, query, condition, request.params);
+    if (built) conditions.push(built);
+  }
+  const searchable = new Map(reportSearchNames(report.model).map((s) => [s.name, s]));
+  for (const [name, raw] of Object.entries(request.search)) {
+    const search = searchable.get(name);
+    const field = search && sourceFieldOf(source, query, search.field);
+    if (!search || !field) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name });
+    if (raw.trim() === '') continue;
+    const value = filterValue(field, raw, search.mode);
+    conditions.push(
+      search.mode === 'like'
+        ? source.adapter.textSearch.like(field.ref, `%${escapeLike(String(value))}%`)
+        : sql`${field.ref} ${COMPARISON[search.mode]!} ${value}`,
+    );
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const groupRefs = (query.groupBy ?? []).map((name) => source.fields.get(name)!.ref);
+  const groupBy = groupRefs.length > 0 ? sql`group by ${sql.join(groupRefs)}` : sql``;
+
+  const sort = request.sort ?? defaultSort(report);
+  if (sort && !(sort.column in query.fields)) throw appError('CL_ERR_SORT_UNKNOWN', { field: sort.column });
+  // a stable order under equal sort values, so pages neither repeat nor skip rows
+  const tiebreak = groupRefs.length > 0 ? groupRefs : [source.id.ref];
+  const order = sql`order by ${sql.join([...(sort ? [sql`${sql.id(sort.column)} ${sql.raw(sort.order)}`] : []), ...tiebreak])}`;
+  const limit = request.page ? sql`limit ${request.page.pageSize} offset ${(request.page.pageNo - 1) * request.page.pageSize}` : sql``;
+  const base = sql`from ${source.table} ${where} ${groupBy}`;
+  return {
+    rows: sql<Row>`select ${selectOf(source, query)} ${base} ${order} ${limit}`,
+    total:
+      groupRefs.length > 0
+        ? sql<{ total: unknown }>`select count(*) as total from (select 1 as one ${base}) as grouped`
+        : sql<{ total: unknown }>`select count(*) as total ${base}`,
+  };
+}
+
+function defaultSort(report: CompiledModel): ReportRequest['sort'] {
+  const declared = report.model.entity.defaultSort;
+  return declared ? { column: declared.field, order: declared.order ?? 'asc' } : null;
+}
+
+/** Aggregates come back from PostgreSQL as text (bigint, numeric): numeric outputs are answered as numbers. */
+export function numericOutputs(report: CompiledModel, rows: Row[]): Row[] {
+  const numeric = [...report.fields.values()].filter((f) => f.def.type === 'integer' || f.def.type === 'number').map((f) => f.name);
+  for (const row of rows) {
+    for (const name of numeric) if (typeof row[name] === 'string') row[name] = Number(row[name]);
+  }
+  return rows;
+}

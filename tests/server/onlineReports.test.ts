@@ -1,0 +1,164 @@
+import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { client, userWith, type Client } from './engineSupport.js';
+import { readWorkbook } from './xlsxSupport.js';
+
+const matrix = await databaseMatrix();
+const API = '/online/cgreport/api';
+const EXPIRING = 'labReports.certificatesExpiring';
+const BY_TITLE = 'labReports.staffByTitle';
+
+/** The day-one lab reports (schemas/labReports) through the online report calls (spec 001 §7). */
+describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    const tag = `rp${process.pid}`;
+    const inDays = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+      const staff = [
+        { name: `${tag}甲`, org: `${tag}A`, title: '工程师', validity: inDays(5) },
+        { name: `${tag}乙`, org: `${tag}A`, title: '工程师', validity: inDays(30) },
+        { name: `${tag}丙`, org: `${tag}A`, title: '高级工程师', validity: inDays(31) },
+        { name: `${tag}丁`, org: `${tag}B`, title: '工程师', validity: inDays(200) },
+        { name: `${tag}戊`, org: `${tag}B`, title: '助理工程师', validity: inDays(-3) },
+      ];
+      for (const [i, s] of staff.entries()) {
+        const res = await admin.post('/api/permission/Users', {
+          username: `${tag}u${i}`,
+          realname: s.name,
+          password: 'Start1234v',
+          orgCode: s.org,
+          highestTitle: s.title,
+          certificateName: '检测师',
+          certificateNo: `C${i}`,
+          certificateValidity: s.validity,
+          workNo: `W${i}`,
+        });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+      }
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const data = (query: Record<string, string | number>, as: Client = admin, id = EXPIRING) => as.get(`${API}/getData/${id}`, query);
+    const names = (body: { result: { records: { realname: string }[] } }) => body.result.records.map((r) => r.realname).filter((n) => n.startsWith(tag));
+
+    it('answers the columns, dictionaries, parameters and query fields of a report', async () => {
+      const columns = await admin.get(`${API}/getRpColumns/${EXPIRING}`);
+      expect(columns.body).toMatchObject({ success: true, result: { cgRpConfigId: EXPIRING, cgRpConfigName: '证书到期提醒' } });
+      expect(columns.body.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
+        'realname',
+        'workNo',
+        'orgCode',
+        'certificateName',
+        'certificateNo',
+        'certificateValidity',
+      ]);
+      expect(columns.body.result.params).toEqual([{ field: 'self_days', label: '到期天数', type: 'integer', default: 30 }]);
+      const info = await admin.get(`${API}/getQueryInfo/${EXPIRING}`);
+      expect(info.body.result).toEqual([
+        { field: 'realname', label: '姓名', type: 'string', mode: 'single' },
+        { field: 'orgCode', label: '部门编码', type: 'string', mode: 'single' },
+        { field: 'certificateValidity', label: '证书有效期', type: 'date', mode: 'group' },
+      ]);
+    });
+
+    it('binds self_* parameters: within 30 days by default, within N days when sent', async () => {
+      const byDefault = await data({ realname: tag, pageSize: 50 });
+      expect(byDefault.body.success).toBe(true);
+      // sorted by expiry (the report's default): the expired one first, then 5 and 30 days
+      expect(names(byDefault.body)).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`]);
+      expect(names((await data({ realname: tag, self_days: 31, pageSize: 50 })).body)).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`, `${tag}丙`]);
+      expect(names((await data({ realname: tag, self_days: 0, pageSize: 50 })).body)).toEqual([`${tag}戊`]);
+    });
+
+    it('refuses injected or unknown self_* values and never splices them', async () => {
+      const injected = await data({ self_days: '30) or 1=1 --', realname: tag });
+      expect(injected.body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+      const tooMany = await data({ self_days: 99999 });
+      expect(tooMany.body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+      const unknown = await data({ self_table: 'sys_user' });
+      expect(unknown.body).toMatchObject({ success: false, error: 'CL_ERR_QUERY_PARAM_UNKNOWN' });
+      // a search value is bound: quote and wildcard text match nothing instead of everything
+      const quoted = await data({ realname: "' or '1'='1", self_days: 3650 });
+      expect(quoted.body.result).toMatchObject({ total: 0, records: [] });
+      const { rows } = await sql<{ n: unknown }>`select count(*) as n from sys_user`.execute(t.app.ctx.db.db);
+      expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(6);
+    });
+
+    it('sorts only by an output column and an order of asc or desc', async () => {
+      const desc = await data({ realname: tag, self_days: 3650, column: 'realname', order: 'desc', pageSize: 50 });
+      const sorted = names(desc.body);
+      expect(sorted).toEqual([...sorted].sort().reverse());
+      expect((await data({ column: 'password', order: 'asc' })).body).toMatchObject({ success: false, error: 'CL_ERR_SORT_UNKNOWN' });
+      expect((await data({ column: 'realname desc, (select 1)', order: 'asc' })).body).toMatchObject({ success: false, error: 'CL_ERR_SORT_UNKNOWN' });
+      expect((await data({ column: 'realname', order: 'desc; drop table sys_user' })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+    });
+
+    it('pages with the total, and filters by query fields and _begin/_end ranges', async () => {
+      const first = await data({ realname: tag, self_days: 3650, pageNo: 1, pageSize: 2 });
+      const second = await data({ realname: tag, self_days: 3650, pageNo: 2, pageSize: 2 });
+      const third = await data({ realname: tag, self_days: 3650, pageNo: 3, pageSize: 2 });
+      expect(first.body.result.total).toBe(5);
+      expect([...names(first.body), ...names(second.body), ...names(third.body)]).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`, `${tag}丙`, `${tag}丁`]);
+      const range = await data({ realname: tag, self_days: 3650, certificateValidity_begin: inDays(0), certificateValidity_end: inDays(30) });
+      expect(names(range.body)).toEqual([`${tag}甲`, `${tag}乙`]);
+      expect(names((await data({ orgCode: `${tag}B`, self_days: 3650 })).body)).toEqual([`${tag}戊`, `${tag}丁`]);
+      expect((await data({ certificateValidity_begin: 'yesterday' })).body).toMatchObject({ success: false });
+      expect((await data({ password: 'x' })).body).toMatchObject({ success: false, error: 'CL_ERR_QUERY_PARAM_UNKNOWN' });
+      expect((await data({ pageSize: 5000 })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+    });
+
+    it('groups and counts: staff by department and title', async () => {
+      const res = await data({ orgCode: `${tag}A`, pageSize: 50 }, admin, BY_TITLE);
+      expect(res.body.result.total).toBe(2);
+      expect(res.body.result.records).toEqual([
+        expect.objectContaining({ orgCode: `${tag}A`, highestTitle: '工程师', staffCount: 2 }),
+        expect.objectContaining({ orgCode: `${tag}A`, highestTitle: '高级工程师', staffCount: 1 }),
+      ]);
+    });
+
+    it('exports what the report shows, parameters applied', async () => {
+      const token = await t.login();
+      const res = await t.request({ method: 'GET', url: `${API}/exportXls/${EXPIRING}?realname=${encodeURIComponent(tag)}&self_days=30`, token });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const rows = (await readWorkbook(res.rawPayload)).sheets.get('证书到期提醒')!;
+      expect(rows[0]).toEqual(['姓名', '工号', '部门编码', '证书名称', '证书编号', '证书有效期']);
+      expect(rows.slice(1).map((r) => r[0])).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`]);
+    });
+
+    it('answers an unknown report and one the caller may not read alike, and applies the data scope', async () => {
+      const outsider = await userWith(t, ['system:user:list']);
+      expect((await data({}, outsider)).status).toBe(404);
+      expect((await admin.get(`${API}/getRpColumns/labReports.nothing`)).status).toBe(404);
+      expect((await admin.get(`${API}/getRpColumns/system.user`)).status).toBe(404);
+
+      // a role whose data rule keeps department B only
+      const db = t.app.ctx.db.db;
+      const rule = await admin.post('/sys/dataRule/add', {
+        name: `${tag} rule`,
+        modelId: 'system.user',
+        kind: 'field',
+        field: 'orgCode',
+        operator: 'eq',
+        value: `${tag}B`,
+      });
+      expect(rule.body, JSON.stringify(rule.body)).toMatchObject({ success: true });
+      const roleId = await insertRole(db, `${tag}role`);
+      await grant(db, roleId, [`btn:labReports:certificatesExpiring:list`]);
+      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
+      await insertUser(db, { username: `${tag}scoped`, password: 'Passw0rd1', roleIds: [roleId] });
+      const scoped = client(t, await t.login(`${tag}scoped`, 'Passw0rd1'));
+      expect(names((await data({ realname: tag, self_days: 3650 }, scoped)).body)).toEqual([`${tag}戊`, `${tag}丁`]);
+    });
+  });
+});
