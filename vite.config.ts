@@ -13,6 +13,8 @@ const config: UserConfig = {
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // browsers without <link rel=modulepreload> (Safari < 17) only fetch a little later; the polyfill is in every visit's entry
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // antd's Input imports FormProvider through rc-field-form's index, whose only side effects are statics

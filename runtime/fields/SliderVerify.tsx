@@ -1,5 +1,6 @@
 import { CheckCircleFilled, DoubleRightOutlined } from '@ant-design/icons';
-import { theme } from 'antd';
+// antd's `theme` object would bring the dark and compact algorithms into the sign-in route
+import useToken from 'antd/es/theme/useToken';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RENDER_NAMESPACE } from '../render/i18n/namespace';
@@ -26,7 +27,7 @@ const HANDLE = 40;
  */
 export function SliderVerify({ value = false, onChange, text, successText, disabled = false, height = 40 }: SliderVerifyProps) {
   const { t } = useTranslation(RENDER_NAMESPACE);
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   const track = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; max: number } | null>(null);
   const [offset, setOffset] = useState(0);

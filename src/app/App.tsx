@@ -29,7 +29,7 @@ export function App({ services, initialLocale, children }: AppProps) {
 }
 
 /**
- * antd and dayjs follow the interface language (spec 000 §1); the primary colour (default #1890FF) and the
+ * antd follows the interface language (spec 000 §1; dayjs does under the router: RootLayout); the primary colour (default #1890FF) and the
  * colour-weak mode come from the settings drawer, through antd's theme tokens and a filter on <html>.
  */
 function LocalizedAntd({ initialLocale, settings, children }: { initialLocale: AntdLocale | undefined; settings: SettingsStore; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { applyDayjsLocale } from '../../../../src/i18n/dayjsLocale';
 import { detectLanguage } from '../../../../src/i18n/detectLanguage';
 import { createLanguagePreference } from '../../../../src/i18n/languagePreference';
 import { loadUiLocale } from '../../../../src/i18n/uiLocales';
@@ -62,13 +63,24 @@ describe('app texts', () => {
 
 describe('loadUiLocale', () => {
   it.each([
-    ['zh-CN', 'zh-cn', '暂无数据'],
-    ['en', 'en', 'No data'],
-    ['zh-TW', 'zh-tw', '無此資料'],
-  ] as const)('gives antd its %s texts and switches dayjs and <html lang>', async (lang, dayjsLocale, emptyText) => {
+    ['zh-CN', '暂无数据'],
+    ['en', 'No data'],
+    ['zh-TW', '無此資料'],
+  ] as const)('gives antd its %s texts and switches <html lang>', async (lang, emptyText) => {
     const locale = await loadUiLocale(lang);
     expect(locale.Empty?.description).toBe(emptyText);
-    expect(dayjs.locale()).toBe(dayjsLocale);
     expect(document.documentElement.lang).toBe(lang);
+  });
+});
+
+describe('applyDayjsLocale', () => {
+  it.each([
+    ['zh-CN', 'zh-cn', '星期一'],
+    ['en', 'en', 'Monday'],
+    ['zh-TW', 'zh-tw', '星期一'],
+  ] as const)('switches dayjs to %s', async (lang, dayjsLocale, monday) => {
+    await applyDayjsLocale(lang);
+    expect(dayjs.locale()).toBe(dayjsLocale);
+    expect(dayjs('2026-11-23').format('dddd')).toBe(monday);
   });
 });

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import type { Lang } from '../../runtime/model/types';
+import { useCurrentLanguage } from './useCurrentLanguage';
+
+// dayjs names its locales in lower case; English is built in
+const LOADERS: Record<Lang, () => Promise<{ name: string }>> = {
+  'zh-CN': async () => ({ name: (await import('dayjs/locale/zh-cn')).default.name }),
+  en: async () => ({ name: 'en' }),
+  'zh-TW': async () => ({ name: (await import('dayjs/locale/zh-tw')).default.name }),
+};
+
+/** Switches dayjs (date pickers, month and week names) to `lang`. */
+export async function applyDayjsLocale(lang: Lang): Promise<void> {
+  dayjs.locale((await LOADERS[lang]()).name);
+}
+
+/**
+ * Keeps dayjs in the interface language (spec 000 §1) and answers whether it has been set once. Used by the
+ * router's root, which waits for it: dayjs (~3 KB gzip) is not part of the sign-in route, which shows no date.
+ */
+export function useDayjsLocale(): boolean {
+  const lang = useCurrentLanguage();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // a locale chunk that fails to load leaves dates in English, not the app blank
+    const done = () => live && setReady(true);
+    void applyDayjsLocale(lang).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return ready;
+}
