@@ -1,11 +1,12 @@
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading';
-import { PageUnavailable } from '../pages/PageUnavailable';
 import type { RouteSpec } from './buildRoutes';
 
 // the home page brings its charts along: loaded when it is first shown
 const HomePage = lazy(async () => ({ default: (await import('../pages/home/HomePage')).HomePage }));
+// rare (a menu entry this build has no page for): antd's Result and its illustrations stay out of the app area
+const PageUnavailable = lazy(async () => ({ default: (await import('../pages/PageUnavailable')).PageUnavailable }));
 const MyAnnouncementsPage = lazy(async () => ({ default: (await import('../notices/MyAnnouncementsPage')).MyAnnouncementsPage }));
 
 export interface MenuRoutesProps {
@@ -47,6 +48,10 @@ function elementOf(route: RouteSpec, renderModelPage: MenuRoutesProps['renderMod
       // a new model is a new page: no state carried over from the previous one
       return <Fragment key={route.modelId}>{renderModelPage(route.modelId)}</Fragment>;
     case 'unavailable':
-      return <PageUnavailable title={route.title} component={route.component} />;
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <PageUnavailable title={route.title} component={route.component} />
+        </Suspense>
+      );
   }
 }
