@@ -36,6 +36,10 @@ import { departPickerManifest } from './DepartPicker.manifest';
 import { organizePickerManifest } from './OrganizePicker.manifest';
 import { categoryTreeSelectManifest } from './CategoryTreeSelect.manifest';
 import { dictTreeSelectManifest } from './DictTreeSelect.manifest';
+import { documentPreviewManifest } from './DocumentPreview.manifest';
+import { markdownEditorManifest } from './MarkdownEditor.manifest';
+import { richTextEditorManifest } from './RichTextEditor.manifest';
+import { codeEditorManifest } from './CodeEditor.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -84,6 +88,10 @@ export const widgetManifests: readonly WidgetManifest[] = [
   organizePickerManifest,
   categoryTreeSelectManifest,
   dictTreeSelectManifest,
+  documentPreviewManifest,
+  markdownEditorManifest,
+  richTextEditorManifest,
+  codeEditorManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

@@ -58,6 +58,11 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   OrganizePicker: lazyField(() => import('./OrganizePicker').then((m) => m.OrganizePicker)),
   CategoryTreeSelect: lazyField(() => import('./CategoryTreeSelect').then((m) => m.CategoryTreeSelect)),
   DictTreeSelect: lazyField(() => import('./DictTreeSelect').then((m) => m.DictTreeSelect)),
+  // the editors bring CodeMirror, the markdown renderer and tiptap: only forms naming them fetch them
+  DocumentPreview: lazyField(() => import('./DocumentPreview').then((m) => m.DocumentPreview)),
+  MarkdownEditor: lazyField(() => import('./MarkdownEditor').then((m) => m.MarkdownEditor)),
+  RichTextEditor: lazyField(() => import('./RichTextEditor').then((m) => m.RichTextEditor)),
+  CodeEditor: lazyField(() => import('./CodeEditor').then((m) => m.CodeEditor)),
 };
 
 /**
