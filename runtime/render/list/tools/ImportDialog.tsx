@@ -51,6 +51,12 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
     }
   };
 
+  // closing forgets the chosen files (as Jeecg's import dialog does): reopening starts empty
+  const close = () => {
+    setFiles([]);
+    onClose();
+  };
+
   const start = async () => {
     const problem = importFileProblem(files);
     if (problem) return void message.warning(t(`import.${problem}`));
@@ -87,7 +93,7 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
     if (imported) onImported();
     // an imported file leaves the list, so importing again cannot add its rows twice
     setFiles(left);
-    if (left.length === 0) onClose();
+    if (left.length === 0) close();
   };
 
   return (
@@ -95,7 +101,7 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
       title={t('import.title')}
       open={open}
       maskClosable={false}
-      onCancel={onClose}
+      onCancel={close}
       footer={
         <Space>
           {hasTemplate && (
@@ -103,7 +109,7 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
               {t('import.template')}
             </Button>
           )}
-          <Button onClick={onClose}>{renderT('action.close')}</Button>
+          <Button onClick={close}>{renderT('action.close')}</Button>
           <Button type="primary" loading={busy} onClick={() => void start()}>
             {t('import.start')}
           </Button>

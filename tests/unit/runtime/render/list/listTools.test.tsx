@@ -107,7 +107,13 @@ describe('list tools: import, export, advanced query, column settings, configura
     expect(provider.list).toHaveBeenCalledTimes(1); // nothing imported: no reload
     await user.click(screen.getByRole('button', { name: /^确\s?定$/ }));
     expect(screen.getByRole('dialog', { name: '导入EXCEL' })).toBeVisible();
+    expect(within(dialog).getByText('positions.xlsx')).toBeInTheDocument(); // kept to fix and retry
 
+    // closing forgets the files: the next import starts empty
+    await user.click(within(dialog).getByRole('button', { name: /^关\s?闭$/ }));
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    await waitFor(() => expect(within(dialog).queryByText('positions.xlsx')).not.toBeInTheDocument());
+    await user.upload(input(), excel());
     await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
     expect(await screen.findByText('导入成功！')).toBeInTheDocument();
     await waitFor(() => expect(provider.list).toHaveBeenCalledTimes(2));
