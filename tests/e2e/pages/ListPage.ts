@@ -24,7 +24,7 @@ export class ListPage {
 
   async search(keyword: string): Promise<void> {
     await this.page.getByPlaceholder('请输入关键词').fill(keyword);
-    await this.page.getByRole('button', { name: /查\s*询/ }).click();
+    await this.page.getByRole('button', { name: /^查\s*询$/ }).click();
   }
 
   async add(): Promise<FormDialog> {
