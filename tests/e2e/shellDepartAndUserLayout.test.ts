@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { adminApi } from './support/adminApi';
+
+test.describe.configure({ timeout: 120_000 });
+
+// Spec 000 §2: the department switch dialog ('Department switch', with the current department's name once one is
+// chosen; '您尚未设置部门信息!' for a user without any), against the real server; and the user layout of the
+// sign-in page (logo, QR code to the app download page with 'scan to download the app', footer).
+
+test('department switch: the warning without departments, then choosing one and its name in the title', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const suffix = Date.now().toString(36);
+  const username = `depart${suffix}`;
+  const password = 'Depart2026ok';
+  const userId = await admin.createReader(username, password);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', username, password);
+
+  const openSwitch = async () => {
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '切换部门' }).click();
+  };
+  // no department: the warning, and no dialog
+  await openSwitch();
+  await expect(page.locator('.ant-message').getByText('您尚未设置部门信息!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // two departments of this user (set up by an administrator while the user stays signed in)
+  const names = [`检测一室${suffix}`, `质量部${suffix}`];
+  for (const [i, departName] of names.entries()) {
+    const depart = await admin.call('post', '/api/permission/Organize/Department', { departName, orgCode: `D${i}${suffix}`.toUpperCase(), status: 1 });
+    await admin.call('post', '/api/permission/UserDepartment', { userId, depId: depart.id });
+  }
+  await openSwitch();
+  let dialog = page.getByRole('dialog').filter({ hasText: '部门切换' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('部门切换');
+  await dialog.getByRole('combobox', { name: '部门' }).click();
+  await page.getByTitle(names[1]!).click();
+  const switched = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/sys/selectDepart'));
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  expect((await switched).postDataJSON()).toEqual({ orgCode: `D1${suffix}`.toUpperCase(), username });
+  await expect(page.locator('.ant-message').getByText('部门切换成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the next opening names the current department, and the choice survived on the server
+  await openSwitch();
+  dialog = page.getByRole('dialog').filter({ hasText: '部门切换' });
+  await expect(dialog.locator('.ant-modal-title')).toHaveText(`部门切换（${names[1]}）`);
+  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('cloudlab__userInfo')!).value.orgCode)).toBe(`D1${suffix}`.toUpperCase());
+});
+
+test('user layout: logo and name, the app download QR code with its caption, and the footer', async ({ page }) => {
+  await new LoginPage(page).goto();
+  await expect(page.getByRole('heading', { name: '云数字实验室' })).toBeVisible();
+  const qr = page.getByRole('figure', { name: '扫码下载APP' });
+  await expect(qr).toBeVisible();
+  await expect(qr.locator('svg')).toBeVisible();
+  await expect(qr.getByText('扫码下载APP')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText(/Copyright © \d{4} 云数字实验室/);
+  // the QR code sits below the form on a phone too, without sideways scrolling
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(qr).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

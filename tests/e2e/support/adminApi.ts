@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './e2eEnv';
+
+/** An administrator's session outside the browser: it sets up users, departments and announcements for a test. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/sys/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
+  const token = (await login.json()).result.token as string;
+  const headers = { 'X-Access-Token': token };
+  const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown, asToken = token) => {
+    const res = await request[method](url, { headers: { 'X-Access-Token': asToken }, ...(data === undefined ? {} : { data }) });
+    const body = await res.json();
+    expect(body.code === 200 || body.success === true, `${url}: ${JSON.stringify(body)}`).toBe(true);
+    return body.data ?? body.result;
+  };
+  return {
+    call,
+    /**
+     * A plain user who sees the 系统管理 menu (its role holds that menu and 岗位管理 only) and has replaced
+     * the first password an administrator chose, so the browser signs in straight to the menu choice.
+     */
+    async createReader(username: string, password: string): Promise<string> {
+      const user = await call('post', '/api/permission/Users', { username, realname: `读者${username.slice(-4)}`, password: `${password}x1` });
+      await call('post', '/api/permission/UserTenant', { userId: user.id });
+      const role = await call('post', '/api/permission/Role', {
+        roleName: `公告读者${username.slice(-4)}`,
+        roleCode: `reader.${username.slice(-6)}`,
+        status: 1,
+      });
+      await call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
+      for (const name of ['系统管理', '岗位管理']) {
+        const menus = await call('get', `/api/system/Menu?keyword=${encodeURIComponent(name)}&pageSize=50`);
+        const menu = (menus.list as Array<{ id: string; name: string }>).find((m) => m.name === name)!;
+        await call('post', '/api/permission/RolePermission', { roleId: role.id, permissionId: menu.id });
+      }
+      const signIn = await (await request.post('/sys/login', { data: { username, password: `${password}x1` } })).json();
+      await call('put', '/sys/user/updatePassword', { username, oldpassword: `${password}x1`, password, confirmpassword: password }, signIn.result.token);
+      return user.id as string;
+    },
+    async publish(values: Record<string, unknown>): Promise<string> {
+      const created = await (
+        await request.post('/sys/annountCement/add', { headers, data: { priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } })
+      ).json();
+      expect(created.success, JSON.stringify(created)).toBe(true);
+      const id = created.result.id as string;
+      const published = await (await request.put(`/sys/annountCement/doReleaseData/${id}`, { headers })).json();
+      expect(published.success, JSON.stringify(published)).toBe(true);
+      return id;
+    },
+  };
+}
