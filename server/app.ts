@@ -17,6 +17,7 @@ import sysDictRoutes from './api/sysDict.js';
 import systemAreaRoutes from './api/systemArea.js';
 import sysCategoryRoutes from './api/sysCategory.js';
 import sysDuplicateRoutes from './api/sysDuplicate.js';
+import systemDictionaryRoutes from './api/systemDictionary.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
@@ -134,13 +135,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const fileModules = loadModules(config.schemaDirs);
     const dicts = createDictCache(db.db);
     const translate = createTranslator(fileModules);
+    const env = createEngineEnv(db, translate, dicts, config.dataDir);
+    // a write to the dictionary tables through the engine shows in the next dictionary read
+    dicts.follow(() => env.generations.of('sys_dict') + env.generations.of('sys_dict_item'));
     store = await openModelStore({
       handle: db,
       openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
       hooks: withEngineHooks(appHooks(config, options.hooks, notices), (id) => store?.current().modules.models.get(id)),
-      env: createEngineEnv(db, translate, dicts, config.dataDir),
+      env,
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
     const modelStore = store;
@@ -182,6 +186,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(systemAreaRoutes, { store: modelStore });
     await app.register(sysCategoryRoutes, { store: modelStore });
     await app.register(sysDuplicateRoutes, { store: modelStore });
+    await app.register(systemDictionaryRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

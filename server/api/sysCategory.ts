@@ -4,12 +4,12 @@ import { assertQueryNames } from '../engine/requestParts.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { appError } from '../errors.js';
 import { createModelReads } from '../system/modelReads.js';
+import { nestRows } from '../system/nestRows.js';
 
 const MODEL = 'system.category';
 const ROOT = '0';
 /** a level (or a whole tree read for a synchronous picker) holds at most this many categories */
 const LEVEL_SIZE = 500;
-const MAX_TREE_PAGES = 4;
 const MAX_IDS = 500;
 /** the category trees are dictionaries every form may show: any signed-in user reads their tenant's */
 const access = { access: 'authenticated' } as const;
@@ -55,24 +55,16 @@ export default async function sysCategoryRoutes(app: FastifyInstance, options: {
     return page.rows[0] ? String(page.rows[0].id) : null;
   }
 
-  /** every category under `pid`, nested (for a picker that loads the tree at once), at most LEVEL_SIZE × MAX_TREE_PAGES */
+  /** every category under `pid`, nested (for a picker that loads the tree at once; ModelReads.all caps the read) */
   async function subtree(request: FastifyRequest, pid: string): Promise<TreeNode[]> {
-    const rows: Row[] = [];
-    for (let page = 1; page <= MAX_TREE_PAGES; page++) {
-      const read = await reads.list(request, MODEL, { pageSize: String(LEVEL_SIZE), currentPage: String(page) });
-      rows.push(...(read.rows as Row[]));
-      if (read.rows.length < LEVEL_SIZE) break;
-    }
+    const rows = (await reads.all(request, MODEL, {})) as Row[];
     const nodes = (await reads.markLeaves(MODEL, 'pid', rows)).map(toNode);
-    const byParent = new Map<string, TreeNode[]>();
-    for (const node of nodes) byParent.set(node.parentId, [...(byParent.get(node.parentId) ?? []), node]);
-    const attach = (parent: string, seen: Set<string>): TreeNode[] =>
-      (byParent.get(parent) ?? []).map((node) => {
-        if (seen.has(node.key)) return node;
-        const children = attach(node.key, new Set([...seen, node.key]));
-        return children.length > 0 ? { ...node, children } : node;
-      });
-    return attach(pid, new Set());
+    return nestRows(
+      nodes,
+      (node) => node.key,
+      (node) => node.parentId,
+      pid,
+    ) as TreeNode[];
   }
 
   app.get<{ Querystring: { async?: string; pcode?: string } }>(

@@ -105,7 +105,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   }
 
   async function plainItems(request: FastifyRequest, dictCode: string) {
-    return translateDictItems(await app.ctx.dicts.items(dictCode), (zh) => app.ctx.translate(zh, request.lang));
+    return translateDictItems(await app.ctx.dicts.items(dictCode), request.lang, app.ctx.translate);
   }
 
   async function optionsOf(request: FastifyRequest, dictCode: string, query: SearchQuery): Promise<ValueText[]> {
@@ -129,8 +129,9 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
 
   app.get('/sys/dict/queryAllDictItems', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async (request) => {
     const all = await app.ctx.dicts.all();
-    const translate = (zh: string) => app.ctx.translate(zh, request.lang);
-    return toJeecgEnvelope(toDictOptionMap(Object.fromEntries(Object.entries(all).map(([c, items]) => [c, translateDictItems(items, translate)]))));
+    return toJeecgEnvelope(
+      toDictOptionMap(Object.fromEntries(Object.entries(all).map(([c, items]) => [c, translateDictItems(items, request.lang, app.ctx.translate)]))),
+    );
   });
 
   app.get<{ Querystring: SearchQuery & { code: string } }>(

@@ -213,6 +213,11 @@ export interface DictTable {
   dictName: string;
   dictCode: string;
   description: string | null;
+  /** the type's parent in the dictionary-type tree ('0': top level) */
+  parentId: string | null;
+  /** 1: the items form a tree (by their parentId) */
+  isTree: number | null;
+  sortCode: number | null;
   delFlag: number;
   moduleId: string | null;
   defHash: string | null;
@@ -228,6 +233,10 @@ export interface DictItemTable {
   dictId: string;
   itemText: string;
   itemValue: string;
+  /** the English text; empty: the zh-CN text through the module locales */
+  itemTextEn: string | null;
+  /** the parent item of a tree dictionary ('0': top level) */
+  parentId: string | null;
   description: string | null;
   sortOrder: number;
   /** 1 enabled, 0 disabled */

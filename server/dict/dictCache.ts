@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.js';
 export interface DictItem {
   value: string;
   text: string;
+  /** the English text an administrator wrote; null: English comes from the module locales */
+  textEn?: string | null;
   color: string | null;
 }
 
@@ -19,10 +21,17 @@ export interface DictCache {
   /** text of one value, or undefined when the code or value is unknown */
   textOf(code: string, value: unknown): Promise<string | undefined>;
   clear(): void;
+  /**
+   * Ties the cache to a version of the dictionary tables (the engine's write generations): a snapshot
+   * read at another version is reloaded, so a write through the dictionary screens shows at once on
+   * this server; other servers catch up within the TTL.
+   */
+  follow(version: () => number): void;
 }
 
 interface Snapshot {
   at: number;
+  version: number;
   byCode: Map<string, DictItem[]>;
   textByCode: Map<string, Map<string, string>>;
 }
@@ -30,13 +39,17 @@ interface Snapshot {
 export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache {
   let snapshot: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;
+  let versionOf = () => 0;
 
   async function load(): Promise<Snapshot> {
+    // taken before reading: a write that lands during the read makes the next call read again
+    const version = versionOf();
     const rows = await db
       .selectFrom('sysDictItem as i')
       .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['d.dictCode', 'i.itemValue', 'i.itemText', 'i.color'])
-      .where('d.delFlag', '=', 0)
+      .select(['d.dictCode', 'i.itemValue', 'i.itemText', 'i.itemTextEn', 'i.color'])
+      // a type added through the screen has no delFlag (the field is not writable, so no default fills it)
+      .where((eb) => eb.or([eb('d.delFlag', '=', 0), eb('d.delFlag', 'is', null)]))
       .where('i.status', '=', 1)
       .orderBy('d.dictCode')
       .orderBy('i.sortOrder')
@@ -45,7 +58,7 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
     const byCode = new Map<string, DictItem[]>();
     const textByCode = new Map<string, Map<string, string>>();
     for (const row of rows) {
-      const item = { value: row.itemValue, text: row.itemText, color: row.color };
+      const item = { value: row.itemValue, text: row.itemText, textEn: row.itemTextEn || null, color: row.color };
       if (!byCode.has(row.dictCode)) {
         byCode.set(row.dictCode, []);
         textByCode.set(row.dictCode, new Map());
@@ -53,11 +66,11 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
       byCode.get(row.dictCode)!.push(item);
       textByCode.get(row.dictCode)!.set(row.itemValue, row.itemText);
     }
-    return { at: Date.now(), byCode, textByCode };
+    return { at: Date.now(), version, byCode, textByCode };
   }
 
   async function current(): Promise<Snapshot> {
-    if (snapshot && Date.now() - snapshot.at < ttlMs) return snapshot;
+    if (snapshot && Date.now() - snapshot.at < ttlMs && snapshot.version === versionOf()) return snapshot;
     // one load at a time: concurrent list requests share it instead of each querying
     loading ??= load().finally(() => {
       loading = null;
@@ -79,6 +92,9 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
     },
     clear() {
       snapshot = null;
+    },
+    follow(version) {
+      versionOf = version;
     },
   };
 }

@@ -1,9 +1,19 @@
+import type { Lang } from '../../runtime/model/types.js';
+import type { Translate } from '../i18n/translateText.js';
 import type { DictItem } from './dictCache.js';
 import type { ValueText } from './queryTableDict.js';
 
+/**
+ * An item's text in a language: the English an administrator wrote for it, else the zh-CN text through
+ * the module locales (zh-TW is converted from zh-CN).
+ */
+export function itemTextIn(item: DictItem, lang: Lang, translate: Translate): string {
+  return lang === 'en' && item.textEn ? item.textEn : translate(item.text, lang);
+}
+
 /** Dictionary texts are stored in zh-CN; the caller sees them in their language. */
-export function translateDictItems(items: readonly DictItem[], translate: (zh: string) => string): DictItem[] {
-  return items.map((item) => ({ ...item, text: translate(item.text) }));
+export function translateDictItems(items: readonly DictItem[], lang: Lang, translate: Translate): DictItem[] {
+  return items.map((item) => ({ ...item, text: itemTextIn(item, lang, translate) }));
 }
 
 export function toValueTexts(items: readonly DictItem[]): ValueText[] {

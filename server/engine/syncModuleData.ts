@@ -113,6 +113,9 @@ async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId:
         dictCode: def.dictCode,
         dictName: def.dictName,
         description: def.description,
+        parentId: '0',
+        isTree: 0,
+        sortCode: 0,
         delFlag: 0,
         moduleId,
         defHash,
@@ -135,7 +138,7 @@ async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId:
     } else {
       await trx
         .insertInto('sysDictItem')
-        .values({ id: newId(), dictId, ...item, status: 1, createTime: now, updateTime: null })
+        .values({ id: newId(), dictId, ...item, parentId: '0', status: 1, createTime: now, updateTime: null })
         .execute();
     }
   }
