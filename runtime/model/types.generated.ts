@@ -386,6 +386,16 @@ export interface Api {
     off?: Scalar;
   };
   /**
+   * Self-service on the accounts' table (sys_user): a signed-in user without an operation's permission may still run these operations on the record whose id is their own user id, writing only the fields in writable; any other id is refused (CL_ERR_SELF_ONLY) and logged.
+   */
+  self?: {
+    /**
+     * @minItems 1
+     */
+    operations: ('get' | 'update')[];
+    writable?: FieldName[];
+  };
+  /**
    * Read-only projections served at their own URL, e.g. GET /sys/position/select -> [{code, name}].
    */
   lookups?: {

@@ -70,6 +70,21 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   return problems;
 }
 
+/** The accounts' table: the one whose record ids are user ids, so "the caller's own record" means something. */
+export const ACCOUNT_TABLE = 'sys_user';
+
+/** api.self: only on the accounts' table, writing declared writable fields, and update only with something to write. */
+function checkSelf(model: ModelFile, report: Report): void {
+  const self = model.api.self;
+  if (!self) return;
+  if (model.entity.table !== ACCOUNT_TABLE) report('/api/self', `self-service needs the accounts' table (${ACCOUNT_TABLE}), whose ids are user ids`);
+  (self.writable ?? []).forEach((name, i) => {
+    const field = model.entity.fields[name];
+    if (!field || field.secret || field.writable === false) report(`/api/self/writable/${i}`, `unknown or unwritable field "${name}"`);
+  });
+  if (self.operations.includes('update') && !self.writable?.length) report('/api/self/writable', 'a self-service update needs the fields it may write');
+}
+
 function checkApi(model: ModelFile, report: Report): void {
   const fields = model.entity.fields;
   const family = model.api.dialect === 'api' ? 'api' : 'jeecg';
@@ -92,6 +107,7 @@ function checkApi(model: ModelFile, report: Report): void {
   } else if (model.api.operations?.state) {
     report('/api/operations/state', 'a state operation needs api.state');
   }
+  checkSelf(model, report);
   const known = (name: string) => name in fields || SYSTEM_FIELD_NAMES.includes(name);
   for (const [name, lookup] of Object.entries(model.api.lookups ?? {})) {
     for (const [out, source] of Object.entries(lookup.fields)) {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATION_PERMISSION, type OperationName } from '../../runtime/model/types.js';
+import { logSecurityEvent } from '../auth/securityLog.js';
 import { appError } from '../errors.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
@@ -44,7 +45,9 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     ({ env, model, route, envelope }) =>
     async (request) => {
       assertQueryNames(request, route.hasId ? ['_t'] : ['_t', 'id']);
-      return envelope(await getRecord(env, model, idOf(request), await env.contextFor(request, model)), 'done', request);
+      const id = idOf(request);
+      await assertOwnRecord(env, request, id);
+      return envelope(await getRecord(env, model, id, await env.contextFor(request, model)), 'done', request);
     },
   create:
     ({ env, model, envelope }) =>
@@ -57,7 +60,14 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     ({ env, model, envelope }) =>
     async (request) => {
       assertQueryNames(request, ['_t']);
-      const row = await updateRecord(env, model, idOf(request), writeBodyOf(request), await env.contextFor(request, model));
+      const id = idOf(request);
+      const body = writeBodyOf(request);
+      if (request.selfOnly) {
+        await assertOwnRecord(env, request, id);
+        const writable = new Set([...(model.model.api.self?.writable ?? []), 'id', 'version']);
+        for (const name of Object.keys(body)) if (!writable.has(name)) throw appError('CL_ERR_FIELD_READONLY', { field: name.slice(0, 60) });
+      }
+      const row = await updateRecord(env, model, id, body, await env.contextFor(request, model));
       return envelope(row, 'edited', request);
     },
   delete:
@@ -94,6 +104,25 @@ export function envelopeOf(model: CompiledModel): Envelope {
     : (data, message, request) => toApiEnvelope(data, successMessage(message, request.lang));
 }
 
+/**
+ * A caller let in by api.self (request.selfOnly) acts on their own account only: any other id is
+ * refused and logged like the other self-service calls (security.md §5).
+ */
+async function assertOwnRecord(env: EngineEnv, request: FastifyRequest, id: string): Promise<void> {
+  if (!request.selfOnly) return;
+  const auth = request.auth!;
+  if (id === auth.userId) return;
+  await logSecurityEvent(env.db, {
+    event: 'self.mismatch',
+    userId: auth.userId,
+    username: auth.username,
+    ip: request.ip,
+    requestId: request.id,
+    detail: `${request.method} ${request.dispatched?.route.url ?? ''} named record ${id.slice(0, 64)}`,
+  });
+  throw appError('CL_ERR_SELF_ONLY');
+}
+
 /** The JSON object of a create or update, no larger than any model needs. */
 function writeBodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = bodyOf(request);
@@ -107,10 +136,11 @@ export function operationRoutes(env: EngineEnv, model: CompiledModel): ModelRout
   const parseList = createListQueryParser(model);
   return (Object.entries(resolveOperations(model.model)) as [OperationName, string][]).map(([op, spec]) => {
     const route = splitRoute(spec);
+    const self = (model.model.api.self?.operations as OperationName[] | undefined)?.includes(op) ?? false;
     return {
       method: route.method,
       url: route.url,
-      access: { permission: model.permission(OPERATION_PERMISSION[op]) },
+      access: { permission: model.permission(OPERATION_PERMISSION[op]), ...(self ? { self } : {}) },
       modelId: model.model.id,
       handler: HANDLERS[op]({ env, model, route, envelope, parseList }),
       ...(op === 'import' ? { takesFiles: true } : {}),

@@ -16,7 +16,7 @@ import { requestLang } from '../i18n/requestLang.js';
  * - { permission }: a signed-in user holding that button permission code
  * A route registered without `config.access` makes buildApp throw.
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+export type RouteAccess = 'public' | 'authenticated' | { permission: string; self?: boolean };
 
 /**
  * What a route's config may say: a RouteAccess, or 'model' for a route that serves many endpoints
@@ -63,6 +63,11 @@ declare module 'fastify' {
     lang: Lang;
     /** the endpoint a dispatching route matched (set by the access hook), else null */
     dispatched: DispatchMatch | null;
+    /**
+     * Set when the caller lacks the route's permission but the route is { permission, self: true }: it
+     * may act on the caller's own record only, which the handler checks (security.md §5).
+     */
+    selfOnly?: boolean;
   }
   interface FastifyInstance {
     /** routes registered in this context without config.access get this one (only used for the static client) */
@@ -179,6 +184,10 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     if (notFound) throw appError('CL_ERR_NOT_FOUND');
     if (identity.auth.mustChangePassword && !config.duringPasswordChange && access !== undefined) {
       throw appError('CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED');
+    }
+    if (!identity.granted && access !== undefined && access !== 'authenticated' && access.self) {
+      request.selfOnly = true;
+      return;
     }
     if (!identity.granted) {
       void logSecurityEvent(app.ctx.db.db, {

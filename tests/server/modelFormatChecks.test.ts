@@ -419,3 +419,29 @@ describe('viewOf (format v3 views)', () => {
     ]);
   });
 });
+
+describe('api.self (self-service on the accounts’ table)', () => {
+  it('is refused off the accounts’ table, with unwritable fields, and for an update with nothing to write', () => {
+    const root = writeRoot({
+      lib: {
+        'book.model.json': book({
+          version: 3,
+          api: { dialect: 'api', base: '/api/lib/Book', self: { operations: ['get', 'update'], writable: ['ghost'] } },
+        }),
+        'shelf.model.json': book({
+          version: 3,
+          id: 'lib.shelf',
+          entity: { table: 'lib_shelf', fields: { title: { type: 'string', label: '名称', maxLength: 10 } } },
+          api: { dialect: 'api', base: '/api/lib/Shelf', self: { operations: ['update'] } },
+          permissions: { prefix: 'lib:shelf:' },
+        }),
+      },
+    });
+    expect(problemsOf(root)).toEqual([
+      "lib/models/book.model.json /api/self: self-service needs the accounts' table (sys_user), whose ids are user ids",
+      'lib/models/book.model.json /api/self/writable/0: unknown or unwritable field "ghost"',
+      "lib/models/shelf.model.json /api/self: self-service needs the accounts' table (sys_user), whose ids are user ids",
+      'lib/models/shelf.model.json /api/self/writable: a self-service update needs the fields it may write',
+    ]);
+  });
+});

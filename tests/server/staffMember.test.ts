@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { insertDepart } from '../helpers/testRows.js';
+import { insertDepart, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
 
 // The staff record (spec 001 §3/§5): a view of system.user served at /admin/user/* with the staff
@@ -172,10 +172,14 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       const reader = await userWith(t, ['staff:member:list']);
       expect((await reader.get('/admin/user/queryById', { id: created.id })).body).toMatchObject({ success: true });
       const denied = { success: false, error: 'CL_ERR_NO_PERMISSION' };
-      expect((await reader.post('/admin/user/edit', { id: created.id, version: 1, realname: '王五' })).body).toMatchObject(denied);
+      expect((await reader.post('/admin/user/edit', { id: created.id, version: 1, realname: '王五' })).body).toMatchObject({
+        success: false,
+        error: 'CL_ERR_SELF_ONLY',
+      });
       expect((await reader.post('/admin/user/add', valid())).body).toMatchObject(denied);
       const nobody = await userWith(t, []);
-      expect((await nobody.get('/admin/user/queryById', { id: created.id })).body).toMatchObject(denied);
+      // without the permission only one's own record can be read (personal information): this one is not
+      expect((await nobody.get('/admin/user/queryById', { id: created.id })).body).toMatchObject({ success: false, error: 'CL_ERR_SELF_ONLY' });
       expect((await nobody.get('/admin/user/list', { pageNo: 1, pageSize: 10 })).body).toMatchObject(denied);
       expect((await admin.get('/admin/user/queryById', { id: 'no-such-id' })).body.success).toBe(false);
       // delete is not served on the staff surface (accounts are removed in 用户管理)
@@ -187,6 +191,59 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       const page = await admin.get('/admin/user/list', { pageNo: 1, pageSize: 10, realname: '*赵检*' });
       expect(page.body.success).toBe(true);
       expect(page.body.result.records.map((r: { realname: string }) => r.realname)).toContain('赵检测');
+    });
+  });
+});
+
+describe.each(matrix)('$kind: personal information through the staff endpoints (api.self)', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    /** A signed-in account with no staff permission at all, and its own id. */
+    async function member() {
+      const username = `self${process.pid}x${++seq}`;
+      const id = await insertUser(t.app.ctx.db.db, { username, password: 'Start1234s', roleIds: [], tenantIds: [1] });
+      return { id, me: client(t, await t.login(username, 'Start1234s')) };
+    }
+
+    it('lets a user without the staff permissions read and edit their own record, only its personal fields', async () => {
+      const { id, me } = await member();
+      const read = await me.get('/admin/user/queryById', { id });
+      expect(read.body, JSON.stringify(read.body)).toMatchObject({ success: true, result: { id } });
+      expect(read.body.result).not.toHaveProperty('password');
+      const edited = await me.post('/admin/user/edit', { id, version: read.body.result.version, phone: '13900139000', email: 'me@lab.cn' });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true, result: { phone: '13900139000', email: 'me@lab.cn' } });
+      // the staff rules still hold, and qualification fields stay the administrators'
+      expect((await me.post('/admin/user/edit', { id, version: 2, phone: '123' })).body).toMatchObject({ success: false, message: '请输入正确的手机号码!' });
+      for (const field of ['realname', 'departIds', 'post', 'certificateNo', 'status', 'username']) {
+        const res = await me.post('/admin/user/edit', { id, version: 2, [field]: 'x' });
+        expect(res.body, field).toMatchObject({ success: false, error: 'CL_ERR_FIELD_READONLY' });
+      }
+      // no list, no add
+      expect((await me.get('/admin/user/list', { pageNo: 1, pageSize: 10 })).body).toMatchObject({ success: false, error: 'CL_ERR_NO_PERMISSION' });
+      expect((await me.post('/admin/user/add', { realname: 'x' })).body).toMatchObject({ success: false, error: 'CL_ERR_NO_PERMISSION' });
+    });
+
+    it('refuses another user’s record through the same endpoints, and logs the attempt', async () => {
+      const { me } = await member();
+      const other = await member();
+      const read = await me.get('/admin/user/queryById', { id: other.id });
+      expect(read.body).toMatchObject({ success: false, error: 'CL_ERR_SELF_ONLY' });
+      const edit = await me.post('/admin/user/edit', { id: other.id, version: 1, phone: '13900139000' });
+      expect(edit.body).toMatchObject({ success: false, error: 'CL_ERR_SELF_ONLY' });
+      expect((await admin.get('/admin/user/queryById', { id: other.id })).body.result.phone).toBeNull();
+      const logged = await t.app.ctx.db.db.selectFrom('sysSecurityLog').select('event').where('event', '=', 'self.mismatch').execute();
+      expect(logged.length).toBeGreaterThanOrEqual(2);
+      // an administrator holding the permissions edits anyone's record as before
+      expect((await admin.post('/admin/user/edit', { id: other.id, version: 1, realname: '改名' })).body).toMatchObject({ success: true });
     });
   });
 });
