@@ -21,6 +21,8 @@ import systemDictionaryRoutes from './api/systemDictionary.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
+import sysDepartPickerRoutes from './api/sysDepartPicker.js';
+import sysUserPickerRoutes from './api/sysUserPicker.js';
 import uploadChunkRoutes from './api/uploadChunks.js';
 import uploadCommonRoutes from './api/uploadCommon.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
@@ -37,6 +39,7 @@ import { createEngineEnv } from './engine/engineEnv.js';
 import { copyHooks, createHookRegistry, type HookRegistry } from './engine/hookRegistry.js';
 import { withEngineHooks } from './engine/dataRuleHooks.js';
 import { registerUserHooks } from './auth/userHooks.js';
+import { registerPermissionOperations } from './permission/registerPermissionOperations.js';
 import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import { registerAnnouncementHooks } from './notices/announcementHooks.js';
@@ -78,6 +81,7 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
 function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus): HookRegistry {
   const hooks = createHookRegistry();
   registerUserHooks(hooks, config);
+  registerPermissionOperations(hooks, config);
   registerAnnouncementHooks(hooks, notices.publish);
   registerSystemHooks(hooks);
   registerStaffHooks(hooks, config);
@@ -182,6 +186,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
     await app.register(adminIndexRoutes);
+    await app.register(sysDepartPickerRoutes);
+    await app.register(sysUserPickerRoutes);
     await app.register(sysDictRoutes, { store: modelStore });
     await app.register(systemAreaRoutes, { store: modelStore });
     await app.register(sysCategoryRoutes, { store: modelStore });

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { ModelFile } from '../../runtime/model/types.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
@@ -44,6 +44,21 @@ export interface OperationHookContext {
   record: Record<string, unknown> | null;
   /** the request's JSON body ({} when none was sent) */
   body: Record<string, unknown>;
+  /** the query parameters the hook declared when it was registered (every other name is refused before it runs) */
+  query: Record<string, string>;
+  /** the route's path parameters ({id} and any other `{name}` of the route) */
+  params: Record<string, string>;
+  /**
+   * The caller's tenant and data-scope conditions on this model's table, AND-ed (`1 = 1` when nothing
+   * restricts them): a hook reading the model's rows with its own SQL puts this in its WHERE, so it
+   * reaches no row the generic list would not show.
+   */
+  scopeSql: RawBuilder<unknown>;
+  /**
+   * Rows of this model in the caller's tenant and data scope that also meet `where` (AND-ed), in the
+   * model's default order, as the generic endpoints answer them (secret fields left out, dictionary texts added).
+   */
+  rows(where?: RawBuilder<unknown>[], limit?: number): Promise<Record<string, unknown>[]>;
   /** the operation's transaction: everything the hook writes commits or rolls back together */
   db: Transaction<Database>;
   /** declares a table the hook wrote (the model's own is always counted): its cached totals are dropped */
@@ -61,11 +76,18 @@ export interface OperationHookContext {
  */
 export type OperationHook = (ctx: OperationHookContext) => unknown;
 
+/** What an operation hook declares about its requests besides its code. */
+export interface OperationHookOptions {
+  /** query parameter names it reads (`_t` is always allowed); any other name is refused with HTTP 400 */
+  query?: readonly string[];
+}
+
 export interface HookRegistry {
   register(name: string, hook: BeforeSaveHook): void;
   get(name: string): BeforeSaveHook | undefined;
-  registerOperation(name: string, hook: OperationHook): void;
+  registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
+  operationOptions(name: string): OperationHookOptions;
   names(): string[];
 }
 
@@ -75,6 +97,7 @@ const HOOK_NAME = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeSaveHook>();
   const operations = new Map<string, OperationHook>();
+  const operationOptions = new Map<string, OperationHookOptions>();
   const add = <T>(kind: Map<string, T>, name: string, hook: T) => {
     if (!HOOK_NAME.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
     if (hooks.has(name) || operations.has(name)) throw new Error(`hook "${name}" is already registered`);
@@ -83,8 +106,12 @@ export function createHookRegistry(): HookRegistry {
   return {
     register: (name, hook) => add(hooks, name, hook),
     get: (name) => hooks.get(name),
-    registerOperation: (name, hook) => add(operations, name, hook),
+    registerOperation: (name, hook, options = {}) => {
+      add(operations, name, hook);
+      operationOptions.set(name, options);
+    },
     getOperation: (name) => operations.get(name),
+    operationOptions: (name) => operationOptions.get(name) ?? {},
     names: () => [...hooks.keys(), ...operations.keys()],
   };
 }
@@ -98,6 +125,6 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
   for (const name of from?.names() ?? []) {
     const beforeSave = from!.get(name);
     if (beforeSave) into.register(name, beforeSave);
-    else into.registerOperation(name, from!.getOperation(name)!);
+    else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));
   }
 }
