@@ -23,6 +23,7 @@ import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
 import sysDepartPickerRoutes from './api/sysDepartPicker.js';
 import sysUserPickerRoutes from './api/sysUserPicker.js';
+import userImportPreviewRoutes from './api/userImportPreview.js';
 import uploadChunkRoutes from './api/uploadChunks.js';
 import uploadCommonRoutes from './api/uploadCommon.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });
     await app.register(onlineReportRoutes, { store: modelStore });
+    await app.register(userImportPreviewRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
     await app.register(importReportRoutes);
     await app.register(columnSettingRoutes, { store: modelStore });

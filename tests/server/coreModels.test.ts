@@ -120,6 +120,7 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         '角色管理',
         '角色成员',
         '菜单管理',
+        '组织管理',
         '部门管理',
         '岗位管理',
         '数据字典',
