@@ -22,6 +22,8 @@ function appHooks() {
 }
 // visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
 const MenuListPage = lazy(async () => ({ default: (await import('../pages/MenuListPage')).MenuListPage }));
+// the widget gallery (admins): every registered widget, so it is its own chunk
+const WidgetGallery = lazy(async () => ({ default: (await import('../dev/WidgetGallery')).WidgetGallery }));
 
 /**
  * Everything behind the sign-in, loaded lazily: one runtime per signed-in stay (a new sign-in mounts a
@@ -66,6 +68,14 @@ export function AppArea() {
           element={
             <Suspense fallback={<PageLoading />}>
               <MenuListPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/dev/widgets"
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <WidgetGallery />
             </Suspense>
           }
         />
