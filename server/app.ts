@@ -18,6 +18,7 @@ import systemAreaRoutes from './api/systemArea.js';
 import sysCategoryRoutes from './api/sysCategory.js';
 import sysDuplicateRoutes from './api/sysDuplicate.js';
 import systemDictionaryRoutes from './api/systemDictionary.js';
+import systemBillRuleRoutes from './api/systemBillRule.js';
 import sysLoginRoutes from './api/sysLogin.js';
 import sysPermissionRoutes from './api/sysPermission.js';
 import sysUserSelfRoutes from './api/sysUserSelf.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysCategoryRoutes, { store: modelStore });
     await app.register(sysDuplicateRoutes, { store: modelStore });
     await app.register(systemDictionaryRoutes, { store: modelStore });
+    await app.register(systemBillRuleRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
+import { BILL_RULE_TABLE, nextBillNumber } from '../engine/billNumbers.js';
+import { assertQueryNames } from '../engine/requestParts.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
+import { appError } from '../errors.js';
+import { successMessage } from '../i18n/messages.js';
+import { createModelReads } from '../system/modelReads.js';
+
+/**
+ * GET /api/system/BillRule/BillNumber/{enCode} (spec 001 §7 "Bill rules"): issues the next number of a
+ * configured rule of the caller's tenant, in its own transaction under the rule row's lock (billNumbers.ts),
+ * so concurrent callers never share one. Unlike a model's computed default it never creates a rule: a
+ * code nobody configured (or one outside the tenant) is "not found".
+ */
+export default async function systemBillRuleRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
+  const reads = createModelReads(options.store);
+  app.get<{ Params: { code: string } }>(
+    '/api/system/BillRule/BillNumber/:code',
+    {
+      schema: {
+        params: { type: 'object', properties: { code: { type: 'string', minLength: 1, maxLength: 50 } } },
+        querystring: { type: 'object', properties: { _t: { type: 'string', maxLength: 20 } } },
+      },
+      config: { access: { permission: 'system:billRule:list' } },
+    },
+    async (request) => {
+      assertQueryNames(request, ['_t']);
+      const context = await reads.context(request, reads.model('system.billRule'));
+      const { db, adapter } = app.ctx.db;
+      const number = await db.transaction().execute(async (trx) => {
+        const { rows } =
+          await sql`select id from ${sql.table(BILL_RULE_TABLE)} where tenant_id = ${context.tenantId} and en_code = ${request.params.code}`.execute(trx);
+        if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
+        return nextBillNumber(trx, adapter, context.tenantId, request.params.code);
+      });
+      // the rule's counter changed outside the engine's writes: its cached list totals stay valid (no row was added)
+      return toApiEnvelope(number, successMessage('done', request.lang));
+    },
+  );
+}
