@@ -17,6 +17,7 @@ import { radioGroupManifest } from './Radio.Group.manifest';
 import { selectManifest } from './Select.manifest';
 import { switchManifest } from './Switch.manifest';
 import { barcodeManifest } from './Barcode.manifest';
+import { testChartManifest } from './TestChart.manifest';
 import { qrCodeManifest } from './QrCode.manifest';
 import { amountCapitalsManifest } from './AmountCapitals.manifest';
 import { calcFieldManifest } from './CalcField.manifest';
@@ -69,6 +70,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   dictRadioManifest,
   dictTagManifest,
   barcodeManifest,
+  testChartManifest,
   qrCodeManifest,
   amountCapitalsManifest,
   calcFieldManifest,

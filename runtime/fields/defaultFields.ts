@@ -49,6 +49,8 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   ImageUpload: lazyField(() => import('./ImageUpload').then((m) => m.ImageUpload)),
   ChunkUpload: lazyField(() => import('./ChunkUpload').then((m) => m.ChunkUpload)),
   // the pickers read any model through its generic endpoints; their dialogs and tables load with them
+  // ECharts and the fitting load with the first chart a form shows, never with the sign-in or list pages
+  TestChart: lazyField(() => import('./TestChart').then((m) => m.TestChart)),
   DataSelect: lazyField(() => import('./DataSelect').then((m) => m.DataSelect)),
   BusinessSelect: lazyField(() => import('./BusinessSelect').then((m) => m.BusinessSelect)),
   UserSelect: lazyField(() => import('./UserSelect').then((m) => m.UserSelect)),
