@@ -109,7 +109,8 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     const dictOptions: Record<string, unknown> = {};
     for (const field of outputsOf(report)) {
       // every item of the dictionary, never the first ten
-      if (field.def.dict) dictOptions[field.name] = toValueTexts(translateDictItems(await app.ctx.dicts.items(field.def.dict), request.lang, app.ctx.translate));
+      if (field.def.dict)
+        dictOptions[field.name] = toValueTexts(translateDictItems(await app.ctx.dicts.items(field.def.dict), request.lang, app.ctx.translate));
     }
     const params = Object.entries(report.model.query!.params ?? {}).map(([name, def]) => ({
       field: `self_${name}`,
