@@ -37,6 +37,8 @@ export interface UserTable {
   orgCode: string | null;
   mustChangePassword: number;
   passwordChangedAt: number | null;
+  /** 直属主管 (system.user): getSubordinates reads it */
+  managerId: string | null;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;
@@ -46,6 +48,9 @@ export interface UserTable {
 
 /** Columns the staff module adds to sys_user (schemas/staff/models/user.model.json extends system.user; spec 001 §3). */
 export interface StaffUserColumns {
+  /** departments and positions comma-joined, as the staff form sends them (also written to the link tables) */
+  departIds: string | null;
+  post: string | null;
   workNo: string | null;
   sex: number | null;
   idcard: string | null;
@@ -105,6 +110,8 @@ export interface RoleTable {
   roleCode: string;
   description: string | null;
   status: number;
+  /** 所属组织 (system.organize) */
+  organizeId: string | null;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;
@@ -179,6 +186,8 @@ export interface DepartTable {
   description: string | null;
   status: number;
   tenantId: number;
+  /** 所属组织 (system.organize) */
+  organizeId: string | null;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;
