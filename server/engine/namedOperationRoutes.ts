@@ -47,7 +47,7 @@ function scopedReads(
     rows: async (where: RawBuilder<unknown>[] = [], limit = MAX_HOOK_ROWS) => {
       const all = sql.join([scopeSql, ...where], sql` and `);
       const query = sql<Row>`select ${model.selectList} from ${model.table} where ${all} ${orderSql(model.defaultSort, model)} limit ${Math.min(limit, MAX_HOOK_ROWS)}`;
-      // through the operation's own transaction: SQLite has one connection, which the transaction holds
+      // through the operation's own transaction: an embedded database may have one connection, which the transaction holds
       const { rows } = await query.execute(trx.withoutPlugins());
       return presentRows(env, model, rows, context.lang);
     },

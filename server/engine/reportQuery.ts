@@ -168,7 +168,7 @@ function defaultSort(report: CompiledModel): ReportRequest['sort'] {
   return declared ? { column: declared.field, order: declared.order ?? 'asc' } : null;
 }
 
-/** Aggregates come back from PostgreSQL as text (bigint, numeric): numeric outputs are answered as numbers. */
+/** Some drivers answer aggregates as text (bigint, numeric): numeric outputs are answered as numbers. */
 export function numericOutputs(report: CompiledModel, rows: Row[]): Row[] {
   const numeric = [...report.fields.values()].filter((f) => f.def.type === 'integer' || f.def.type === 'number').map((f) => f.name);
   for (const row of rows) {

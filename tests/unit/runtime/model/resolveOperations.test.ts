@@ -25,6 +25,10 @@ describe('resolveOperations', () => {
       delete: 'DELETE /api/permission/Position/{id}',
       deleteBatch: 'POST /api/permission/Position/Actions/BatchDelete',
       state: 'PUT /api/permission/Position/{id}/Actions/State',
+      // positions opt in to import and export
+      export: 'GET /api/permission/Position/Actions/Export',
+      import: 'POST /api/permission/Position/Actions/Import',
+      importTemplate: 'GET /api/permission/Position/TemplateDownload',
     });
   });
 
