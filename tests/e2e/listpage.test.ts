@@ -30,7 +30,7 @@ async function readDownload(page: Page, click: () => Promise<void>): Promise<{ n
 }
 
 async function importFile(page: Page, name: string, content: Buffer): Promise<void> {
-  await page.getByRole('button', { name: /导\s*入/ }).click();
+  await page.getByRole('button', { name: /^导\s*入$/ }).click();
   const dialog = page.getByRole('dialog', { name: '导入EXCEL' });
   await expect(dialog).toBeVisible();
   await dialog
@@ -89,12 +89,12 @@ test('list page tools: batch delete warning, import, export, advanced query, col
 
   // 4. export: the current query, then the checked rows only
   await positions.search('员');
-  const all = await readDownload(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+  const all = await readDownload(page, () => page.getByRole('button', { name: /^导\s*出$/ }).click());
   expect(all.name).toMatch(/\.xlsx$/);
   const exported = all.rows.map((r) => r[0]);
   expect(exported).toEqual(expect.arrayContaining(['岗位名称', '质检员', '化验员', '样品管理员']));
   await positions.row('化验员').getByRole('checkbox').check();
-  const checked = await readDownload(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+  const checked = await readDownload(page, () => page.getByRole('button', { name: /^导\s*出$/ }).click());
   expect(checked.rows.map((r) => r[0])).toEqual(['岗位名称', '化验员']);
   await page
     .getByRole('button', { name: /^重\s*置$/ })
