@@ -19,7 +19,7 @@ export interface DepartSelectDialogProps {
 
 /**
  * Spec 000 §2 / 001 §2: GET /sys/user/getCurrentUserDeparts, then PUT /sys/selectDepart {orgCode, username};
- * the answered userInfo is stored (7 days). Without any department: the warning 您尚未设置部门信息!.
+ * the answered userInfo is stored (7 days). Without any department: the warning 您尚未设置部门信息!, and no dialog.
  */
 export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialogProps) {
   const { t } = useTranslation();
@@ -84,7 +84,9 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
 
   return (
     <Modal
-      open
+      // shown once the list has answered: a user without departments gets the warning and never a dialog
+      // that opens and closes again (on a slow answer, that dialog stood open for seconds)
+      open={departs !== null || error !== null}
       title={title}
       okText={t('common.confirm')}
       cancelText={t('common.close')}

@@ -59,4 +59,17 @@ describe('UserDropdown', () => {
     await openAndChoose(services, '切换部门');
     expect(await screen.findByText('部门切换（检测一部）')).toBeInTheDocument();
   });
+
+  it('切换部门 without departments warns 您尚未设置部门信息! and opens no dialog, not even while the list loads', async () => {
+    let answer!: (value: unknown) => void;
+    const services = createTestServices({
+      'GET /sys/user/getCurrentUserDeparts': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await openAndChoose(services, '切换部门');
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answer({ list: [], orgCode: null });
+    expect(await screen.findByText('您尚未设置部门信息!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
