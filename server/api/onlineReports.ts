@@ -92,7 +92,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
       statements.rows.execute(env.reader),
       wanted.page ? statements.total.execute(env.reader) : Promise.resolve(null),
     ]);
-    const records = await presentRows(env, report, numericOutputs(report, rows), request.lang);
+    const records = await presentRows(env, report, numericOutputs(report, rows), context);
     return { records, total: counted ? Number(counted.rows[0]?.total ?? 0) : records.length };
   }
 

@@ -46,6 +46,8 @@ export interface CompiledModel {
   /** the keyword search's table and columns, as the text index was built for them (tableSpec.ts) */
   keywordSearch: KeywordColumns;
   dictFields: CompiledField[];
+  /** reference fields that name a label (`refLabel`) and no dictionary: lists show the label as <field>_dictText */
+  refFields: CompiledField[];
   uniqueFields: CompiledField[];
   /** unique index name -> field, to name the field when the database reports a duplicate */
   uniqueIndexes: Map<string, CompiledField>;
@@ -146,6 +148,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     keywordFields,
     keywordSearch: { table: model.entity.table, columns: spec.keywordColumns },
     dictFields: readable.filter((f) => f.def.dict),
+    refFields: readable.filter((f) => f.def.ref && f.def.refLabel && !f.def.dict),
     uniqueFields: all.filter((f) => f.def.unique),
     uniqueIndexes,
     defaultSort: sort ? { field: fields.get(sort.field)!, order: sort.order } : { field: fields.get('createTime')!, order: 'desc' },

@@ -9,6 +9,7 @@ import { createScopeOf } from './dataScopeCache.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
 import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
+import type { ModelOf } from './refTexts.js';
 import { createDictTexts, type ToDictText } from './toDictText.js';
 
 /** What the engine's reads and writes share within one app. */
@@ -34,6 +35,8 @@ export interface EngineEnv {
   anchors: TableCache<PageAnchors>;
   /** the engine context of a request for one model: every read and write of the model takes one */
   contextFor: ContextFor;
+  /** the compiled model a reference names, as served now (the model store sets it when it opens) */
+  modelOf: ModelOf;
 }
 
 /** One per app: the caches start empty and are shared by every model the store holds. */
@@ -53,5 +56,6 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
     contextFor: createContextFor(createScopeOf(reader, generations)),
+    modelOf: () => undefined,
   };
 }

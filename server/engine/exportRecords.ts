@@ -74,7 +74,7 @@ async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob
     const rows = await env.slow.all<Row>(batch.compile(env.reader));
     if (rows.length === 0) return;
     const last = rows[rows.length - 1]!;
-    yield await presentRows(env, model, rows, context.lang);
+    yield await presentRows(env, model, rows, context);
     if (rows.length < BATCH_ROWS) return;
     after = afterAnchorSql(model, query.sort, { sortValue: last[query.sort.field.name], id: String(last.id) });
   }

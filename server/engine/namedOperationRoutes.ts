@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineContext } from './EngineContext.js';
@@ -48,8 +48,9 @@ function scopedReads(
       const all = sql.join([scopeSql, ...where], sql` and `);
       const query = sql<Row>`select ${model.selectList} from ${model.table} where ${all} ${orderSql(model.defaultSort, model)} limit ${Math.min(limit, MAX_HOOK_ROWS)}`;
       // through the operation's own transaction: an embedded database may have one connection, which the transaction holds
-      const { rows } = await query.execute(trx.withoutPlugins());
-      return presentRows(env, model, rows, context.lang);
+      const reader = trx.withoutPlugins();
+      const { rows } = await query.execute(reader);
+      return presentRows(env, model, rows, context, { db: reader as unknown as Kysely<unknown> });
     },
   };
 }

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Lang } from '../../runtime/model/types.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
+import { addRefTexts } from './refTexts.js';
 import type { Row } from './toDictText.js';
 
 function decoded(model: CompiledModel, field: CompiledField, value: unknown): unknown {
@@ -22,13 +24,33 @@ export function decodeStructured<T extends Row>(model: CompiledModel, rows: T[])
   return rows;
 }
 
-/** Rows as the API answers them: json and list fields parsed, dictionary texts added (`<field>_dictText`). */
+/** Who rows are presented to: their language, and the tenant whose records references may name. */
+export interface Presentation {
+  lang: Lang;
+  tenantId: number;
+}
+
+export interface PresentOptions {
+  /** the fields a projection kept (default: all of the model's) */
+  fields?: readonly CompiledField[];
+  /** where reference labels are read: a transaction's own connection when the rows were read inside one */
+  db?: Kysely<unknown>;
+}
+
+/**
+ * Rows as the API answers them: json and list fields parsed, dictionary texts and reference labels
+ * added (`<field>_dictText`).
+ */
 export async function presentRows<T extends Row>(
   env: EngineEnv,
   model: CompiledModel,
   rows: T[],
-  lang: Lang,
-  dictFields: CompiledField[] = model.dictFields,
+  view: Presentation,
+  options: PresentOptions = {},
 ): Promise<T[]> {
-  return env.toDictText(decodeStructured(model, rows), dictFields, lang);
+  const kept = options.fields;
+  const pick = (fields: CompiledField[]) => (kept ? fields.filter((f) => kept.includes(f)) : fields);
+  const decoded = decodeStructured(model, rows);
+  await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf }, decoded, pick(model.refFields));
+  return env.toDictText(decoded, pick(model.dictFields), view.lang);
 }

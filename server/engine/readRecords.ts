@@ -91,9 +91,9 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const page = sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
     rows = visits > MAX_MAIN_THREAD_VISITS ? await env.slow.all<Row>(page.compile(env.reader)) : (await page.execute(env.reader)).rows;
   }
-  const dictFields = q.projection ? model.dictFields.filter((f) => q.projection!.includes(f)) : model.dictFields;
+  const presented = await presentRows(env, model, rows, ctx, q.projection ? { fields: q.projection } : {});
   // a total cached before writes the engine did not see may lag behind the page we hold
-  return { rows: await presentRows(env, model, rows, ctx.lang, dictFields), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
+  return { rows: presented, total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
 }
 
 /** One record of the caller's tenant and data scope, or CL_ERR_RECORD_NOT_FOUND (a row outside the scope is not revealed). */
@@ -101,7 +101,7 @@ export async function getRecord(env: EngineEnv, model: CompiledModel, id: string
   const where = sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, ctx)], sql` and `);
   const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.execute(env.reader);
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
-  return (await presentRows(env, model, rows, ctx.lang))[0]!;
+  return (await presentRows(env, model, rows, ctx))[0]!;
 }
 
 export type LookupReader = (ctx: EngineContext) => Promise<Record<string, unknown>[]>;

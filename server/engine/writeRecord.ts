@@ -112,7 +112,7 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
     await assertStillInScope(trx, model, String(id), context);
     return rows[0]!;
   });
-  return (await presentRows(env, model, [row], context.lang))[0]!;
+  return (await presentRows(env, model, [row], context))[0]!;
 }
 
 /** The version an update must carry: the one the client read (optimistic locking). */
@@ -152,7 +152,7 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
     await assertStillInScope(trx, model, id, context);
     return rows[0];
   });
-  return (await presentRows(env, model, [row], context.lang))[0]!;
+  return (await presentRows(env, model, [row], context))[0]!;
 }
 
 /** The state operation: flips api.state's field between its on and off values, conditionally in one statement. */
@@ -171,7 +171,7 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
     await assertStillInScope(trx, model, id, context);
     return rows[0];
   });
-  return (await presentRows(env, model, [row], context.lang))[0]!;
+  return (await presentRows(env, model, [row], context))[0]!;
 }
 
 export async function deleteRecord(env: EngineEnv, model: CompiledModel, id: string, context: EngineContext): Promise<void> {

@@ -183,6 +183,8 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
     }
   }
   let snapshot = snapshotOf(1, initial);
+  // reference labels are read from the target model as served now, a released one included
+  env.modelOf = (id) => snapshot.entries.get(id)?.compiled;
 
   function swapIn(entry: StoredModel): void {
     const previous = snapshot.entries.get(entry.model.id);
