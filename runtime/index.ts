@@ -99,6 +99,15 @@ export type { ColumnContext } from './render/list/buildColumns';
  * <FormDialog served={served} controller={dialog} />
  */
 export { FormDialog } from './render/form/FormDialog';
+/**
+ * One record's dialog outside its list page: edit, detail, or self (the caller's own record through
+ * the model's api.self, the header's personal information).
+ *
+ * @example
+ * <RecordDialog modelId="staff.member" recordId={userInfo.id} mode="self" onClose={close} />
+ */
+export { RecordDialog } from './render/form/RecordDialog';
+export type { RecordDialogMode, RecordDialogProps } from './render/form/RecordDialog';
 /** @example const dialog = useFormController(served, dataProvider, { onSaved, onError }); dialog.openEdit(record.id); */
 export { useFormController } from './render/form/useFormController';
 /** @example const closed: FormDialogState = { status: 'closed', mode: 'add' }; */

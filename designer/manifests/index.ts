@@ -23,6 +23,7 @@ import { amountCapitalsManifest } from './AmountCapitals.manifest';
 import { calcFieldManifest } from './CalcField.manifest';
 import { cronInputManifest } from './CronInput.manifest';
 import { dictSearchSelectManifest } from './DictSearchSelect.manifest';
+import { lookupSelectManifest } from './LookupSelect.manifest';
 import { areaPickerManifest } from './AreaPicker.manifest';
 import { fileUploadManifest } from './FileUpload.manifest';
 import { imageUploadManifest } from './ImageUpload.manifest';
@@ -76,6 +77,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   calcFieldManifest,
   cronInputManifest,
   dictSearchSelectManifest,
+  lookupSelectManifest,
   areaPickerManifest,
   fileUploadManifest,
   imageUploadManifest,

@@ -42,6 +42,7 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   CalcField: lazyField(() => import('./CalcField').then((m) => m.CalcField)),
   CronInput: lazyField(() => import('./CronInput').then((m) => m.CronInput)),
   DictSearchSelect: lazyField(() => import('./DictSearchSelect').then((m) => m.DictSearchSelect)),
+  LookupSelect: lazyField(() => import('./LookupSelect').then((m) => m.LookupSelect)),
   AreaPicker: lazyField(() => import('./AreaPicker').then((m) => m.AreaPicker)),
   // the sign-in page imports it directly; forms fetch it on first use
   SliderVerify: lazyField(() => import('./SliderVerify').then((m) => m.SliderVerify)),

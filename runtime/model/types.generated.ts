@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion4 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion5 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 4; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 5; older files are upgraded on load).
  */
-export type FormatVersion = 4;
+export type FormatVersion = 5;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -51,6 +51,10 @@ export type ColumnItem =
        * a client cell hook that renders the value
        */
       cell?: string;
+      /**
+       * (version 5) a date column that expires: flagged 'expires soon' from this many days before the date, 'expired' after it
+       */
+      warnWithinDays?: number;
     };
 export type FormFieldItem =
   | string
@@ -280,6 +284,10 @@ export interface Tab {
   foreignKey: FieldName;
   title?: Text;
   readOnly?: boolean;
+  /**
+   * (version 5) tabs with the same group share one tab titled by it, their lists one below the other, each under its own title
+   */
+  group?: string;
 }
 /**
  * Operations beyond CRUD, each a route guarded by <permissions.prefix><permission> and served by a registered server operation hook.
@@ -464,6 +472,15 @@ export interface ListActionDef {
  */
 export interface Form {
   width?: number;
+  /**
+   * (version 5) the dialog's title per mode (default 新增 / 编辑 / 详情; self: personal information)
+   */
+  titles?: {
+    add?: Text;
+    edit?: Text;
+    detail?: Text;
+    self?: Text;
+  };
   layout?: {
     labelCol?: number;
     wrapperCol?: number;

@@ -38,6 +38,7 @@ export const WIDGET_SAMPLES: Record<string, { props?: Record<string, unknown>; v
   CalcField: { props: { formula: '2 × (3 + 4)' } },
   CronInput: { value: '0 0 12 * * ? *' },
   DictSearchSelect: { props: { dict: 'sys_user,realname,id' } },
+  LookupSelect: { props: { url: '/sys/position/select', multiple: true } },
   AreaPicker: { value: '110101' },
   FileUpload: {},
   ImageUpload: {},

@@ -8,14 +8,18 @@ import { LOGIN_PATH } from '../app/constants';
 import { logout } from '../session/logout';
 import { reloadDictItems } from '../session/reloadDictItems';
 import { useSession } from '../session/useSession';
+import { PERSONAL_INFO_MODEL } from '../modules/staff/personalInfo';
 
 const ChangePasswordDialog = lazy(async () => ({ default: (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog }));
 const DepartSelectDialog = lazy(async () => ({ default: (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog }));
-const UserInfoDialog = lazy(async () => ({ default: (await import('../dialogs/UserInfoDialog')).UserInfoDialog }));
+const RecordDialog = lazy(async () => ({ default: (await import('../../runtime/render/form/RecordDialog')).RecordDialog }));
 
 type Dialog = 'info' | 'password' | 'depart' | null;
 
-/** Spec 000 §2 header user dropdown: personal information, change password, clear cache, switch department, log out. */
+/**
+ * Spec 000 §2 header user dropdown: personal information (the staff dialog in personal mode on the
+ * caller's own record), change password, clear cache, switch department, log out.
+ */
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { http, session, feedback } = useAppServices();
@@ -71,7 +75,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
         </Button>
       </Dropdown>
       <Suspense fallback={null}>
-        {dialog === 'info' && <UserInfoDialog onClose={close} />}
+        {dialog === 'info' && userInfo && <RecordDialog modelId={PERSONAL_INFO_MODEL} recordId={userInfo.id} mode="self" onClose={close} />}
         {dialog === 'password' && <ChangePasswordDialog onDone={close} onCancel={close} />}
         {dialog === 'depart' && <DepartSelectDialog mode="switch" onDone={close} onCancel={close} />}
       </Suspense>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SchemaProblem } from '../../server/engine/checkModel.js';
 import { loadModules, SchemaProblemsError } from '../../server/engine/loadModules.js';
+import { MODEL_FORMAT_VERSION } from '../../runtime/model/types.js';
 
 // check:schemas (loadModules) on small module folders written per test: every v2 problem names the
 // file and the JSON path it was written at; extensions merge into their targets.
@@ -175,15 +176,16 @@ describe('model format v2 checks', () => {
   });
 
   it('refuses a file written for a newer format version at /version', () => {
-    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 5 }) } }))).toEqual([
-      'lib/models/book.model.json /version: format version 5 is newer than this Cloudlab understands (up to 4); upgrade Cloudlab to load this file',
+    const newer = MODEL_FORMAT_VERSION + 1;
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: newer }) } }))).toEqual([
+      `lib/models/book.model.json /version: format version ${newer} is newer than this Cloudlab understands (up to ${MODEL_FORMAT_VERSION}); upgrade Cloudlab to load this file`,
     ]);
   });
 
   it('loads a version 1 file through the upgrader', () => {
     const v1 = book({ version: 1, hooks: { beforeWrite: 'lib.stamp' } });
     const set = loadModules([writeRoot({ lib: { 'book.model.json': v1 } })]);
-    expect(set.models.get('lib.book')).toMatchObject({ version: 4, hooks: { beforeSave: 'lib.stamp' } });
+    expect(set.models.get('lib.book')).toMatchObject({ version: MODEL_FORMAT_VERSION, hooks: { beforeSave: 'lib.stamp' } });
   });
 
   it('checks query screens against the model they read', () => {

@@ -76,7 +76,7 @@ describe('model format versions', () => {
 
   it('moves hooks.beforeWrite to hooks.beforeSave and keeps the other hooks', () => {
     const upgraded = upgradeModel({ version: 1, hooks: { beforeWrite: 'a.b', other: 'c.d' } });
-    expect(upgraded).toEqual({ version: 4, hooks: { other: 'c.d', beforeSave: 'a.b' } });
+    expect(upgraded).toEqual({ version: MODEL_FORMAT_VERSION, hooks: { other: 'c.d', beforeSave: 'a.b' } });
     expect(upgradeModel([1, 2])).toEqual([1, 2]);
   });
 });

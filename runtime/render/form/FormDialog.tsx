@@ -2,10 +2,11 @@ import { Alert, Button, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
 import { DetailView } from '../detail/DetailView';
+import { modelText } from '../modelText';
 import { useRuntime } from '../RuntimeProvider';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
-import { buildFormSchema } from './buildFormSchema';
+import { buildFormSchema, type FormMode } from './buildFormSchema';
 import { SchemaForm } from './SchemaForm';
 import type { FormController } from './useFormController';
 
@@ -17,13 +18,21 @@ const DEFAULT_WIDTH = 600;
 // spec 000 §9: modal body max height 600 px
 const BODY_STYLE = { maxHeight: 600, overflowY: 'auto' } as const;
 
+/** The model's own title for the mode (form.titles: 新增员工, 编辑其他证书…), else 新增 / 编辑 / 详情. */
+export function dialogTitle(served: ServedModel, mode: FormMode | 'self', t: (key: string) => string): string {
+  const own = served.model.form?.titles?.[mode];
+  return own ? modelText(served, own) : t(`dialog.${mode}`);
+}
+
 export interface FormDialogProps {
   served: ServedModel;
   controller: FormController;
+  /** the title's mode when it is not the form's (self: personal information over an edit form) */
+  titleMode?: 'self';
 }
 
 /** The add / edit / detail dialog; edit and detail show the model's sub-record tabs. */
-export function FormDialog({ served, controller }: FormDialogProps) {
+export function FormDialog({ served, controller, titleMode }: FormDialogProps) {
   const t = useRenderText();
   const describe = useErrorText();
   const { state } = controller;
@@ -82,7 +91,7 @@ export function FormDialog({ served, controller }: FormDialogProps) {
   return (
     <Modal
       open={state.status !== 'closed'}
-      title={t(`dialog.${state.mode}`)}
+      title={dialogTitle(served, titleMode ?? state.mode, t)}
       width={served.model.form?.width ?? DEFAULT_WIDTH}
       maskClosable={false}
       destroyOnHidden

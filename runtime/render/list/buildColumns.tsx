@@ -6,7 +6,7 @@ import type { DictOption } from '../../fields/dict/DictSource';
 import type { HookSignatures } from '../../hooks/createHookRegistry';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';
 import { fieldLabel, modelText, requireFieldDef } from '../modelText';
-import { defaultRender, dictCell, formatDate, plainCell } from './cellRenderers';
+import { defaultRender, dictCell, expiryCell, formatDate, plainCell } from './cellRenderers';
 
 export const INDEX_COLUMN_KEY = '__index';
 export const ACTIONS_COLUMN_KEY = '__actions';
@@ -53,8 +53,11 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
 
   const hookName = (spec as { cell?: string }).cell;
   const custom = hookName ? context.cellHook?.(hookName) : undefined;
+  const warnDays = (spec as { warnWithinDays?: number }).warnWithinDays;
+  const expiryTexts = { soon: context.t('list.expiresSoon'), expired: context.t('list.expired') };
   const cell = (value: unknown, record: DataRecord): ReactNode => {
     if (custom) return custom(value, record, { served, field });
+    if (warnDays !== undefined) return expiryCell(value, warnDays, expiryTexts);
     switch (render) {
       case 'state':
         return context.renderStateSwitch?.(record, field) ?? (def.dict ? dictCell(record, field, options) : plainCell(value));
@@ -64,7 +67,8 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
       case 'datetime':
         return formatDate(value, render);
       default:
-        return plainCell(value);
+        // a reference shows its target's label (the server's refLabel text) rather than the stored ids
+        return plainCell(def.ref ? (record[`${field}_dictText`] ?? value) : value);
     }
   };
 
@@ -83,7 +87,7 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
 /**
  * Plain antd Table columns from list.columns (no Formily in cells: a 100 × 20 page must render fast).
  * Titles come from the field labels unless the column names its own; dictionary fields show
- * <field>_dictText as a coloured tag; sortable columns sort on the server.
+ * <field>_dictText as a coloured tag, references their target's label; sortable columns sort on the server.
  *
  * @example
  * const columns = useMemo(() => buildColumns(served, { t, sort: list.params.sort }), [served, t, list.params.sort]);

@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { DataRecord } from '../../data/DataProvider';
@@ -27,6 +28,30 @@ export function dictCell(record: DataRecord, field: string, options: DictOption[
   const option = options?.find((item) => item.value === String(value));
   const text = record[`${field}_dictText`] ?? option?.text ?? value;
   return <DictTagView text={text === undefined || text === null ? undefined : String(text)} color={option?.color} />;
+}
+
+export type ExpiryState = 'expired' | 'soon' | null;
+
+/** Whether a date has passed, or comes within `days` days of today (both counted in whole days). */
+export function expiryState(value: unknown, days: number, today = dayjs()): ExpiryState {
+  if (value === undefined || value === null || value === '') return null;
+  const date = dayjs(value as string).startOf('day');
+  if (!date.isValid()) return null;
+  const start = today.startOf('day');
+  if (date.isBefore(start)) return 'expired';
+  return date.diff(start, 'day') <= days ? 'soon' : null;
+}
+
+/** A date column that expires (warnWithinDays): the date, flagged 已过期 in red or 即将到期 in orange. */
+export function expiryCell(value: unknown, days: number, texts: { soon: string; expired: string }): ReactNode {
+  const state = expiryState(value, days);
+  const date = formatDate(value, 'date');
+  if (!state) return date;
+  return (
+    <span>
+      {date} <Tag color={state === 'expired' ? 'red' : 'orange'}>{state === 'expired' ? texts.expired : texts.soon}</Tag>
+    </span>
+  );
 }
 
 export function plainCell(value: unknown): ReactNode {

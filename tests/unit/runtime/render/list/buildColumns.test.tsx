@@ -65,6 +65,15 @@ describe('buildColumns', () => {
     expect(cell(switched, positionRecord(1))).toBe('switch:p1:enabledMark');
   });
 
+  it("shows a reference field as its target's label (<field>_dictText) and falls back to the stored ids", () => {
+    const model = structuredClone(servedPosition().model);
+    model.entity.fields.departIds = { type: 'string', label: '所属部门', ref: 'system.depart', multiple: true, refLabel: 'departName' };
+    model.list = { columns: ['departIds'] };
+    const [, departs] = buildColumns(serve(model), { t });
+    expect(cell(departs, positionRecord(1, { departIds: 'd1,d2', departIds_dictText: '检测一部,检测二部' }))).toBe('检测一部,检测二部');
+    expect(cell(departs, positionRecord(1, { departIds: 'd1' }))).toBe('d1');
+  });
+
   it('renders dictionary fields from <field>_dictText, and formats dates', () => {
     const model = structuredClone(servedPosition().model);
     model.entity.fields.hiredAt = { type: 'date', label: '入职日期' };

@@ -7,13 +7,13 @@ import { educationModel, staffModel, thesisModel } from '../support/staffModels'
 import { testDataProvider } from '../support/testDataProvider';
 import { renderWithRuntime, testModels, testRuntime } from '../support/testRuntime';
 
-function renderStaff() {
+function renderStaff(model = staffModel) {
   const listOf = (records: Record<string, unknown>[]) => async () => ({ records: records as never, total: records.length, page: 1, pageSize: 10 });
   const staff = testDataProvider({ list: listOf([{ id: 'u1', version: 1, realname: '张三' }]), get: async () => ({ id: 'u1', version: 1, realname: '张三' }) });
   const education = testDataProvider({ list: listOf([{ id: 'e1', userId: 'u1', school: '同济大学' }]), create: async () => '添加成功！' });
   const thesis = testDataProvider({ list: listOf([{ id: 't1', userId: 'u1', thesisName: '混凝土回弹' }]) });
   const runtime = testRuntime({
-    models: testModels(serve(staffModel), serve(educationModel), serve(thesisModel)),
+    models: testModels(serve(model), serve(educationModel), serve(thesisModel)),
     providers: { 'test.staff': staff, 'test.education': education, 'test.thesis': thesis },
   });
   const user = userEvent.setup();
@@ -79,5 +79,31 @@ describe('RecordTabs', () => {
     expect(await panel.findByText('同济大学')).toBeInTheDocument();
     expect(panel.getByRole('button', { name: '详情' })).toBeInTheDocument();
     for (const name of ['新增', '编辑', '删除']) expect(panel.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('gather the tabs of one group on one tab, each list under its own title, and title the dialog per mode', async () => {
+    const grouped = {
+      ...staffModel,
+      form: { ...staffModel.form, titles: { add: '新增员工', edit: '编辑员工' } },
+      tabs: [
+        { model: 'test.education', foreignKey: 'userId', title: '论文', group: '论文与专利' },
+        { model: 'test.thesis', foreignKey: 'userId', title: '专利', group: '论文与专利' },
+      ],
+    };
+    const { user } = renderStaff(grouped);
+    await screen.findByText('张三');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    expect(await screen.findByText('新增员工')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '关闭' }));
+    const edit = await openStaff(user, '编辑');
+    expect(edit.getByText('编辑员工')).toBeInTheDocument();
+    await edit.findByRole('tab', { name: '论文与专利' });
+    expect(edit.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['基本信息', '论文与专利']);
+    await user.click(edit.getByRole('tab', { name: '论文与专利' }));
+    const panel = within(await edit.findByRole('tabpanel', { name: '论文与专利' }));
+    expect(await panel.findByText('同济大学')).toBeInTheDocument();
+    expect(await panel.findByText('混凝土回弹')).toBeInTheDocument();
+    expect(panel.getByRole('heading', { name: '论文' })).toBeInTheDocument();
+    expect(panel.getByRole('heading', { name: '专利' })).toBeInTheDocument();
   });
 });
