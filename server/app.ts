@@ -50,6 +50,7 @@ import { registerStaffHooks } from './staff/staffHooks.js';
 import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
+import { startExpiryNotices } from './staff/certificateExpiry.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
 import { syncModuleData } from './engine/syncModuleData.js';
@@ -212,8 +213,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     const handle = db;
     const noticeBus = notices;
+    const expiryNotices = config.expiryNotice
+      ? startExpiryNotices(handle.db, noticeBus.publish, {
+          ...config.expiryNotice,
+          onError: (error) => app.log.warn({ err: error }, 'certificate expiry notices failed'),
+        })
+      : null;
     app.addHook('onClose', async () => {
       securityLogRetention.stop();
+      await expiryNotices?.stop();
       await rejections.close();
       await noticeBus.close();
       await modelStore.close();

@@ -28,6 +28,11 @@ export interface AppConfig {
   securityLogDays: number;
   /** statements slower than this are logged as warnings (SQL text only, never values); null: off */
   slowQueryMs: number | null;
+  /**
+   * certificates expiring within `days` are announced daily to their holder and the holders of the role
+   * `qualityRole` (server/staff/certificateExpiry.ts); null: off
+   */
+  expiryNotice: { days: number; qualityRole: string } | null;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -38,6 +43,11 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function expiryNoticeFrom(env: NodeJS.ProcessEnv): AppConfig['expiryNotice'] {
+  const days = intFromEnv(env, 'CLOUDLAB_EXPIRY_NOTICE_DAYS', 30);
+  return days === 0 ? null : { days, qualityRole: env.CLOUDLAB_QUALITY_ROLE?.trim() || 'quality' };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -74,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     securityLogDays: Math.max(1, intFromEnv(env, 'CLOUDLAB_SECURITY_LOG_DAYS', 90)),
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
+    expiryNotice: expiryNoticeFrom(env),
   };
 }
 

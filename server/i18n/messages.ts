@@ -36,3 +36,21 @@ export const BUTTON_NAMES = {
   import: { 'zh-CN': '导入', en: 'Import' },
   export: { 'zh-CN': '导出', en: 'Export' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
+
+/**
+ * The certificate-expiry system message (server/staff/certificateExpiry.ts). It is stored once, in
+ * zh-CN like every seeded text; the en texts are for a tenant that writes its records in English.
+ */
+const EXPIRY_TEXTS = {
+  title: { 'zh-CN': '证书即将到期：{holder}的{certificate}', en: 'Certificate expiring: {certificate} of {holder}' },
+  content: {
+    'zh-CN': '{holder}的{certificate}将于 {date} 到期，请及时办理复审或换证。',
+    en: 'The {certificate} of {holder} expires on {date}; please arrange its renewal in time.',
+  },
+} satisfies Record<string, { 'zh-CN': string; en: string }>;
+
+export function expiryText(key: keyof typeof EXPIRY_TEXTS, lang: Lang, params: Record<string, string>): string {
+  const entry = EXPIRY_TEXTS[key];
+  const template = lang === 'en' ? entry.en : lang === 'zh-TW' ? toTraditional(entry['zh-CN']) : entry['zh-CN'];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+}

@@ -48,6 +48,8 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
       adminPassword: ADMIN_PASSWORD,
       schemaDirs: [path.join(ROOT, 'schemas'), ...(options.extraSchemaDirs ?? [])],
       clientDir: path.join(database.dataDir, 'no-client'),
+      // the daily certificate-expiry run is started by the suites that test it
+      expiryNotice: null,
       ...options.config,
     },
     onGeneratedAdminPassword: options.onGeneratedAdminPassword,
