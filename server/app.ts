@@ -11,6 +11,7 @@ import importReportRoutes from './api/importReports.js';
 import modelFileRoutes from './api/modelFiles.js';
 import modelReleaseRoutes from './api/modelRelease.js';
 import noticeSocketRoutes from './api/noticeSocket.js';
+import tableSocketRoutes from './api/tableSocket.js';
 import onlineReportRoutes from './api/onlineReports.js';
 import staticClient from './api/staticClient.js';
 import sysDictRoutes from './api/sysDict.js';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(columnSettingRoutes, { store: modelStore });
     await app.register(announcementRoutes);
     await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
+    await app.register(tableSocketRoutes, { store: modelStore, heartbeatMs: options.noticeHeartbeatMs });
     await app.register(uploadCommonRoutes);
     await app.register(uploadChunkRoutes);
     await app.register(staticClient, { root: config.clientDir });

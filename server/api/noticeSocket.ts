@@ -21,7 +21,7 @@ const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响�
 const REFUSED = 1008;
 
 /** A cross-site page may not open a socket with the user's token: the Origin, when sent, is this host. */
-function assertSameOrigin(request: FastifyRequest): void {
+export function assertSameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   let host: string | null = null;

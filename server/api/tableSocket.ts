@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { createIdentify } from '../auth/identify.js';
+import { holdsPermission } from '../auth/holdsPermission.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
+import { AppError } from '../errors.js';
+import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+import { createTableChannels, tableChannelOf, type TableChannels } from '../realtime/tableChannels.js';
+import { HEART_BEAT_REPLY, parseTableFrame, updateFrame } from '../realtime/tableFrames.js';
+import { assertSameOrigin } from './noticeSocket.js';
+
+export interface TableSocketOptions {
+  store: ModelStore;
+  /** how often the server pings, checks the session again and drops a silent peer (default 20 s) */
+  heartbeatMs?: number;
+  channels?: TableChannels;
+}
+
+/** policy violation, with no reason: a refused socket learns nothing about the page or the model */
+const REFUSED = 1008;
+/** updates one socket may send per second; more are dropped */
+const UPDATES_PER_SECOND = 20;
+/** a page is a model id, optionally narrowed to one record: `labSample.device` or `labSample.device:<id>` */
+const PAGE_ID = '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+(:[A-Za-z0-9_-]{1,64})?$';
+
+/**
+ * WebSocket /vxeSocket/{userId}/{pageId}: live row updates between the editable tables open on one page
+ * (spec 000 §4, §7). The handshake is authenticated like /websocket (token as the subprotocol, same
+ * origin, the path's user is the token's); the page names a model, and the caller must hold its list
+ * permission to join and its edit permission for an update to be passed on. Updates reach the other
+ * sockets of the same tenant and page only, rebuilt from their allowed shape; heartbeats are answered
+ * to their sender; the session is checked again at every server ping.
+ */
+async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptions): Promise<void> {
+  const heartbeatMs = options.heartbeatMs ?? 20_000;
+  const channels = options.channels ?? createTableChannels();
+  const { db } = app.ctx.db;
+  const identify = createIdentify(db, app.ctx.config.session);
+
+  app.get<{ Params: { userId: string; pageId: string } }>(
+    '/vxeSocket/:userId/:pageId',
+    {
+      websocket: true,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['userId', 'pageId'],
+          properties: { userId: { type: 'string', minLength: 1, maxLength: 36 }, pageId: { type: 'string', maxLength: 150, pattern: PAGE_ID } },
+        },
+      },
+      config: { access: 'authenticated' },
+      preValidation: async (request) => assertSameOrigin(request),
+    },
+    async (socket: WebSocket, request) => {
+      const auth = authOf(request);
+      if (request.params.userId !== auth.userId) return socket.close(REFUSED);
+      const { pageId } = request.params;
+      const model = options.store.current().entries.get(pageId.split(':')[0] as string)?.model;
+      const prefix = model?.permissions.prefix;
+      if (!prefix || !(await holdsPermission(db, auth.userId, `${prefix}list`))) return socket.close(REFUSED);
+      const mayEdit = await holdsPermission(db, auth.userId, `${prefix}edit`);
+      // closed while the permissions were read: nothing to join
+      if (socket.readyState !== socket.OPEN) return;
+      const channel = tableChannelOf(auth.tenantId, pageId);
+      const peer = { send: (text: string) => socket.send(text) };
+      const leave = channels.join(channel, peer);
+      const token = tokenOf(request)!;
+      let alive = true;
+      let budget = { second: 0, sent: 0 };
+      socket.on('pong', () => (alive = true));
+      socket.on('message', (data, isBinary) => {
+        alive = true;
+        if (isBinary) return;
+        const frame = parseTableFrame(data.toString());
+        if (frame?.type === 'heart_beat') return socket.send(HEART_BEAT_REPLY);
+        if (frame?.type !== 'update_vxe_table' || !mayEdit) return;
+        const second = Math.floor(Date.now() / 1000);
+        if (second !== budget.second) budget = { second, sent: 0 };
+        if (++budget.sent > UPDATES_PER_SECOND) return;
+        channels.relay(channel, peer, updateFrame(frame, auth.userId));
+      });
+      const beat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+        identify(token, { tenant: null, permission: null }).then(
+          (verdict) => verdict instanceof AppError && socket.close(REFUSED),
+          (error: unknown) => request.log.warn({ err: error }, 'table socket: session check failed'),
+        );
+      }, heartbeatMs);
+      beat.unref();
+      socket.on('close', () => {
+        clearInterval(beat);
+        leave();
+      });
+    },
+  );
+}
+
+// the websocket server and the upgrade guard come with the notice socket
+export default fp(tableSocketRoutes, { name: 'cloudlab-table-socket', dependencies: ['cloudlab-access', 'cloudlab-notice-socket'] });

@@ -1,0 +1,189 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
+
+// WebSocket /vxeSocket/{userId}/{pageId} (spec 000 §4/§7): live row updates between the editable tables
+// open on one page, authenticated like /websocket, gated by the page model's list and edit permissions,
+// and kept within one tenant and one page.
+
+const matrix = await databaseMatrix();
+const PASSWORD = 'TableSocket2024x';
+const PAGE = 'system.position';
+
+interface Client {
+  socket: WebSocket;
+  frames: Record<string, unknown>[];
+  /** the next frame, or null when none came within `ms` */
+  next(ms?: number): Promise<Record<string, unknown> | null>;
+  send(frame: unknown): void;
+}
+
+function urlOf(app: TestApp['app'], userId: string, pageId: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/vxeSocket/${userId}/${encodeURIComponent(pageId)}`;
+}
+
+function connect(app: TestApp['app'], userId: string, token: string, pageId = PAGE): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(urlOf(app, userId, pageId), [token]);
+    const frames: Record<string, unknown>[] = [];
+    let read = 0;
+    const waiters: Array<() => void> = [];
+    socket.on('message', (data) => {
+      frames.push(JSON.parse(data.toString()) as Record<string, unknown>);
+      for (const wake of waiters.splice(0)) wake();
+    });
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+    socket.once('open', () =>
+      resolve({
+        socket,
+        frames,
+        send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+        next: (ms = 1500) =>
+          new Promise((done) => {
+            const timer = setTimeout(() => done(null), ms);
+            const check = () => {
+              if (frames.length > read) {
+                clearTimeout(timer);
+                done(frames[read++] ?? null);
+              } else waiters.push(check);
+            };
+            check();
+          }),
+      }),
+    );
+  });
+}
+
+/** how a refused handshake or a closed socket ends */
+function outcome(socket: WebSocket): Promise<{ status?: number; code?: number; reason?: string }> {
+  return new Promise((resolve) => {
+    // terminating a refused handshake reports an error of its own: it is the refusal, already seen
+    socket.on('error', () => undefined);
+    socket.once('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode });
+      socket.terminate();
+    });
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+}
+
+const update = (row: Record<string, unknown>, caseId = 'table-1') => ({ type: 'common_send_date', data: { type: 'update_vxe_table', caseId, row } });
+
+describe.each(matrix)('$kind: the live table socket', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let serial = 0;
+    let admin: { id: string; token: string };
+
+    beforeAll(async () => {
+      t = await createTestApp(kind, { noticeHeartbeatMs: 400 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const db = t.app.ctx.db.db;
+      const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+      admin = { id: adminId, token: await t.login() };
+      const permissionIds = async (...codes: string[]) =>
+        (await db.selectFrom('sysPermission').select('id').where('perms', 'in', codes).execute()).map((row) => row.id);
+      await insertRole(db, 'tableSocketReader');
+      await grant(db, 'tableSocketReader', await permissionIds('system:position:list'));
+      await insertRole(db, 'tableSocketEditor');
+      await grant(db, 'tableSocketEditor', await permissionIds('system:position:list', 'system:position:edit'));
+      await ensureTenant(db, 7);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const newUser = async (roleIds: string[], tenantIds?: number[]) => {
+      const username = `tablesock${++serial}`;
+      const id = await insertUser(t.app.ctx.db.db, { username, password: PASSWORD, roleIds, tenantIds });
+      return { id, token: await t.login(username, PASSWORD) };
+    };
+
+    it('refuses a missing token with 401 before any upgrade, and another user’s path without a reason', async () => {
+      expect(await outcome(new WebSocket(urlOf(t.app, admin.id, PAGE)))).toEqual({ status: 401 });
+      const reader = await newUser(['tableSocketReader']);
+      expect(await outcome(new WebSocket(urlOf(t.app, admin.id, PAGE), [reader.token]))).toEqual({ code: 1008, reason: '' });
+    });
+
+    it('refuses a page whose model the caller may not list exactly like an unknown one', async () => {
+      const nobody = await newUser([]);
+      const hidden = await outcome(new WebSocket(urlOf(t.app, nobody.id, PAGE), [nobody.token]));
+      const unknown = await outcome(new WebSocket(urlOf(t.app, nobody.id, 'system.noSuchModel'), [nobody.token]));
+      expect(hidden).toEqual({ code: 1008, reason: '' });
+      expect(unknown).toEqual(hidden);
+      // a page id that is no model id never reaches the handler
+      expect((await outcome(new WebSocket(urlOf(t.app, nobody.id, '../websocket'), [nobody.token]))).status).toBeGreaterThanOrEqual(400);
+    });
+
+    it('answers a heartbeat to its sender only', async () => {
+      const editor = await newUser(['tableSocketEditor']);
+      const reader = await newUser(['tableSocketReader']);
+      const a = await connect(t.app, editor.id, editor.token);
+      const b = await connect(t.app, reader.id, reader.token);
+      a.send({ type: 'heart_beat' });
+      expect(await a.next()).toEqual({ type: 'heart_beat', data: true });
+      expect(await b.next(300)).toBeNull();
+      a.socket.close();
+      b.socket.close();
+    });
+
+    it('passes an editor’s row update to the other tables of the page and tenant only, rebuilt', async () => {
+      const editor = await newUser(['tableSocketEditor']);
+      const reader = await newUser(['tableSocketReader']);
+      const otherTenant = await newUser(['tableSocketEditor'], [7]);
+      const sender = await connect(t.app, editor.id, editor.token);
+      const sameRecord = await connect(t.app, reader.id, reader.token);
+      const otherPage = await connect(t.app, reader.id, reader.token, `${PAGE}:record-2`);
+      const elsewhere = await connect(t.app, otherTenant.id, otherTenant.token);
+      sender.send(update({ id: 'row-1', name: '改过', qty: 3, certificate: { fileName: 'a.pdf', filePath: 'annex/a.pdf', fileSize: 10 } }));
+      expect(await sameRecord.next()).toEqual({
+        type: 'common_send_date',
+        data: {
+          type: 'update_vxe_table',
+          caseId: 'table-1',
+          userId: editor.id,
+          row: { id: 'row-1', name: '改过', qty: 3, certificate: { fileName: 'a.pdf', filePath: 'annex/a.pdf', fileSize: 10 } },
+        },
+      });
+      expect(await sender.next(300)).toBeNull();
+      expect(await otherPage.next(300)).toBeNull();
+      expect(await elsewhere.next(300)).toBeNull();
+      for (const client of [sender, sameRecord, otherPage, elsewhere]) client.socket.close();
+    });
+
+    it('drops updates of a caller without the edit permission and frames of the wrong shape', async () => {
+      const editor = await newUser(['tableSocketEditor']);
+      const reader = await newUser(['tableSocketReader']);
+      const a = await connect(t.app, editor.id, editor.token);
+      const b = await connect(t.app, reader.id, reader.token);
+      b.send(update({ id: 'row-1', name: 'reader' }));
+      for (const bad of [
+        'not json',
+        update({ name: 'no id' }),
+        update({ id: 'row-1', 'bad key': 1 }),
+        update({ id: 'row-1', nested: { a: 1 } }),
+        update({ id: 'row-1', text: 'x'.repeat(2001) }),
+        { type: 'common_send_date', data: { type: 'something_else', row: { id: 'row-1' } } },
+      ])
+        a.send(bad);
+      expect(await b.next(400)).toBeNull();
+      expect(await a.next(300)).toBeNull();
+      a.socket.close();
+      b.socket.close();
+    });
+
+    it('closes the socket of a session that was signed out at the next heartbeat', async () => {
+      const reader = await newUser(['tableSocketReader']);
+      const client = await connect(t.app, reader.id, reader.token);
+      const closed = outcome(client.socket);
+      const res = await t.request({ method: 'POST', url: '/sys/logout', token: reader.token });
+      expect(res.statusCode).toBe(200);
+      expect(await closed).toEqual({ code: 1008, reason: '' });
+    });
+  });
+});
