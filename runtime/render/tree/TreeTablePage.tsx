@@ -16,8 +16,15 @@ import { loadChildren, treeSettings } from './treeNodes';
 
 type Row = DataRecord & { children?: Row[] };
 
+// a node whose children came back empty is a leaf: without a children list antd draws no expander
 function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
-  return rows.map((row) => (row.id === id ? { ...row, children } : row.children ? { ...row, children: withChildren(row.children, id, children) } : row));
+  return rows.map((row) =>
+    row.id === id
+      ? { ...row, children: children.length > 0 ? children : undefined }
+      : row.children
+        ? { ...row, children: withChildren(row.children, id, children) }
+        : row,
+  );
 }
 
 /**

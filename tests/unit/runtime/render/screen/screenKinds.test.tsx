@@ -101,6 +101,19 @@ describe('screen kinds', () => {
     expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: 'd1' } } }));
   });
 
+  it('treeTable: a child is read lazily in turn, and one without children loses its expander', async () => {
+    const provider = renderKind(departModel('treeTable'));
+    await userEvent.click(await screen.findByRole('button', { name: /展开|expand/i }));
+    const child = (await screen.findByText('理化室')).closest('tr') as HTMLElement;
+    await userEvent.click(within(child).getByRole('button', { name: /展开|expand/i }));
+    await waitFor(() => expect(provider.list).toHaveBeenCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: 'd2' } } })));
+    // antd keeps a hidden spacer button in a leaf's place
+    await waitFor(() => expect(child.querySelector('.ant-table-row-expand-icon')).toHaveClass('ant-table-row-expand-icon-spaced'));
+    expect((screen.getByText('微生物室').closest('tr') as HTMLElement).querySelector('.ant-table-row-expand-icon')).toHaveClass(
+      'ant-table-row-expand-icon-collapsed',
+    );
+  });
+
   it('form: the first record edited in place, saved with its version', async () => {
     const update = vi.fn(async () => '编辑成功！');
     const provider = testDataProvider({ list: async () => page([departs[0]!]), get: async () => departs[0]!, update });
