@@ -17,6 +17,12 @@ import type { ScreenRegistry } from './render/screen/createScreenRegistry';
 /** A translate function bound to one namespace. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
+/** The signed-in user as a live socket needs them: whose path, and the token for the subprotocol. */
+export interface LiveSession {
+  userId: string;
+  token: string;
+}
+
 export interface RuntimeInstance {
   http: HttpClient;
   i18n: I18n;
@@ -34,6 +40,8 @@ export interface RuntimeInstance {
   fields: FieldRegistry;
   hooks: HookRegistry;
   access: AccessChecker;
+  /** the signed-in user for live sockets, or null (no session, or a runtime without sockets) */
+  liveSession(): LiveSession | null;
   dicts: DictSource;
   /** Formily's SchemaField over this runtime's widgets */
   SchemaField: ReturnType<typeof createSchemaField>;

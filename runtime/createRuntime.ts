@@ -20,7 +20,7 @@ import { installSafeCompiler } from './render/safeCompiler';
 import { createScreenPrefetch } from './render/screen/createScreenPrefetch';
 import type { ScreenRegistry } from './render/screen/createScreenRegistry';
 import { createDefaultScreenRegistry } from './render/screen/defaultScreens';
-import type { RuntimeInstance } from './RuntimeInstance';
+import type { LiveSession, RuntimeInstance } from './RuntimeInstance';
 
 export interface RuntimeOptions {
   http: HttpClient;
@@ -37,11 +37,16 @@ export interface RuntimeOptions {
   dicts?: DictSource;
   /** the screen kinds; default: list, query, tree, treeTable and form (createDefaultScreenRegistry()) */
   screenKinds?: ScreenRegistry;
+  /**
+   * who is signed in, for the live sockets widgets open (the editable table's /vxeSocket): the user id
+   * and the token sent as the subprotocol; default: nobody, so no widget opens a socket
+   */
+  liveSession?: () => LiveSession | null;
   /** default: createDataProvider; tests pass doubles here */
   createDataProvider?: (model: ModelFile, http: HttpClient) => DataProvider;
 }
 
-export type { RuntimeInstance, Translate } from './RuntimeInstance';
+export type { LiveSession, RuntimeInstance, Translate } from './RuntimeInstance';
 
 function currentLang(i18n: I18n): Lang {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -102,6 +107,7 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
     fields,
     hooks,
     access,
+    liveSession: options.liveSession ?? (() => null),
     dicts: options.dicts ?? createDictSource(http),
     // a dotted name's root may be a plain object of members ('Radio.Group' without 'Radio'): Formily
     // resolves it by path, though its type only admits components

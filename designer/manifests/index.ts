@@ -42,6 +42,8 @@ import { documentPreviewManifest } from './DocumentPreview.manifest';
 import { markdownEditorManifest } from './MarkdownEditor.manifest';
 import { richTextEditorManifest } from './RichTextEditor.manifest';
 import { codeEditorManifest } from './CodeEditor.manifest';
+import { editableTableManifest } from './EditableTable.manifest';
+import { themeColorManifest } from './ThemeColor.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -96,6 +98,8 @@ export const widgetManifests: readonly WidgetManifest[] = [
   markdownEditorManifest,
   richTextEditorManifest,
   codeEditorManifest,
+  editableTableManifest,
+  themeColorManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

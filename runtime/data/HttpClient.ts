@@ -51,6 +51,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /** bytes of the answer received so far (a long export shows them while the file streams in) */
   onDownloadProgress?: (loaded: number) => void;
+  /** bytes of the request body sent so far, of `total` (an upload cell shows 'uploading (n%)') */
+  onUploadProgress?: (loaded: number, total: number) => void;
   /**
    * a second exclusive request with the same method and URL while one is in flight is refused with
    * the warning 请求中，请稍候… (spec 000 §8 "duplicate in-flight post"); meant for submit buttons

@@ -57,6 +57,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal: request.signal,
         ...(request.responseType === 'blob' ? { responseType: 'blob' as const } : {}),
         ...(request.onDownloadProgress ? { onDownloadProgress: ({ loaded }: { loaded: number }) => request.onDownloadProgress?.(loaded) } : {}),
+        ...(request.onUploadProgress
+          ? { onUploadProgress: ({ loaded, total }: { loaded: number; total?: number }) => request.onUploadProgress?.(loaded, total ?? loaded) }
+          : {}),
       });
     } catch (error) {
       throw fromTransportError(error, ctx, request.signal, t);

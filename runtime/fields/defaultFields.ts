@@ -66,6 +66,10 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   MarkdownEditor: lazyField(() => import('./MarkdownEditor').then((m) => m.MarkdownEditor)),
   RichTextEditor: lazyField(() => import('./RichTextEditor').then((m) => m.RichTextEditor)),
   CodeEditor: lazyField(() => import('./CodeEditor').then((m) => m.CodeEditor)),
+  // the editable table brings its virtualiser and drag and drop: only forms with a table fetch them
+  EditableTable: lazyField(() => import('./EditableTable').then((m) => m.EditableTable)),
+  // antd's colour picker comes with it
+  ThemeColor: lazyField(() => import('./ThemeColor').then((m) => m.ThemeColor)),
 };
 
 /**

@@ -2,6 +2,22 @@ import type { ServedModel } from '../model/types';
 import { v2 } from '../model/v2Parts';
 import type { HookKind, HookRegistry } from './createHookRegistry';
 
+/** The cellValidator hooks an editable table's columns name (x-component-props.columns[].validateRules[].handler). */
+function cellValidatorReferences(item: unknown, path: string): { kind: HookKind; name: string; path: string }[] {
+  const props = typeof item === 'object' && item !== null ? (item as { 'x-component-props'?: { columns?: unknown } })['x-component-props'] : undefined;
+  if (!Array.isArray(props?.columns)) return [];
+  return props.columns.flatMap((column: unknown, index: number) => {
+    const rules = typeof column === 'object' && column !== null ? (column as { validateRules?: unknown }).validateRules : undefined;
+    if (!Array.isArray(rules)) return [];
+    return rules.flatMap((rule: unknown, at: number) => {
+      const handler = typeof rule === 'object' && rule !== null ? (rule as { handler?: unknown }).handler : undefined;
+      return typeof handler === 'string'
+        ? [{ kind: 'cellValidator' as const, name: handler, path: `${path}.x-component-props.columns[${index}].validateRules[${at}].handler` }]
+        : [];
+    });
+  });
+}
+
 /** Every client hook a model names, with its kind and the JSON path that names it. */
 export function modelHookReferences(served: ServedModel): { kind: HookKind; name: string; path: string }[] {
   const model = v2(served.model);
@@ -17,6 +33,7 @@ export function modelHookReferences(served: ServedModel): { kind: HookKind; name
     (items ?? []).forEach((item, index) => {
       const names = typeof item === 'object' && item !== null ? (item as { hooks?: unknown }).hooks : undefined;
       if (Array.isArray(names)) names.forEach((name, at) => found.push({ kind: 'formReaction', name: String(name), path: `${path}[${index}].hooks[${at}]` }));
+      found.push(...cellValidatorReferences(item, `${path}[${index}]`));
     });
   const form = model.form;
   visitFields(form?.fields, 'form.fields');

@@ -2,6 +2,7 @@ import type { GeneralField } from '@formily/core';
 import type { ReactNode } from 'react';
 import type { DataProvider, DataRecord } from '../data/DataProvider';
 import type { ServedModel } from '../model/types';
+import type { CellHandler } from '../validation/cellRules';
 
 /** What a form reaction hook is told about the form it runs in. */
 export interface FormReactionContext {
@@ -35,10 +36,15 @@ export interface HookSignatures {
    * value it read changes (it runs inside a Formily reaction)
    */
   formReaction: (field: GeneralField, context: FormReactionContext) => void;
+  /**
+   * an editable-table cell check (a column's validateRules `{ "handler": name }`): '' or nothing when the
+   * value passes, else the message
+   */
+  cellValidator: CellHandler;
 }
 
 export type HookKind = keyof HookSignatures;
-export const HOOK_KINDS: readonly HookKind[] = ['cell', 'action', 'formReaction'];
+export const HOOK_KINDS: readonly HookKind[] = ['cell', 'action', 'formReaction', 'cellValidator'];
 
 /**
  * @example

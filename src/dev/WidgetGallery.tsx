@@ -3,7 +3,9 @@ import { FormProvider } from '@formily/react';
 import { Card, Col, Result, Row, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useRuntime } from '../../runtime/render/RuntimeProvider';
+import { EditableTableBench } from './EditableTableBench';
 import { GALLERY_STATES, LAYOUT_WIDGETS, WIDGET_SAMPLES, type GalleryState } from './widgetSamples';
 
 /** the message of the error state */
@@ -57,8 +59,11 @@ function StatePane({ name, state }: { name: string; state: GalleryState }) {
 export function WidgetGallery() {
   const runtime = useRuntime();
   const { t } = useTranslation();
+  const [search] = useSearchParams();
   if (!runtime.access.has(GALLERY_PERMISSION))
     return <Result status="403" title="403" subTitle={t('access.permissionDenied', { defaultValue: 'Permission Denied' })} />;
+  const tableRows = Number(search.get('table'));
+  if (Number.isInteger(tableRows) && tableRows > 0 && tableRows <= 5000) return <EditableTableBench rows={tableRows} invalid={search.get('invalid') === '1'} />;
   const names = runtime.fields.names().filter((name) => !LAYOUT_WIDGETS.has(name));
   return (
     <div style={{ padding: 16 }}>

@@ -57,6 +57,20 @@ export const WIDGET_SAMPLES: Record<string, { props?: Record<string, unknown>; v
   MarkdownEditor: { value: '# 标题\n\n正文' },
   RichTextEditor: { value: '<p>富文本<strong>示例</strong></p>' },
   CodeEditor: { props: { language: 'json' }, value: '{\n  "a": 1\n}' },
+  EditableTable: {
+    props: {
+      columns: [
+        { key: 'name', title: '名称', validateRules: [{ required: true }, { unique: true }] },
+        { key: 'quantity', title: '数量', type: 'inputNumber', statistics: true },
+      ],
+      rowNumber: true,
+      rowSelection: true,
+      dragSort: true,
+    },
+    value: [{ id: 'r1', name: '示例', quantity: 2 }],
+    type: 'array',
+  },
+  ThemeColor: { value: '#13C2C2' },
 };
 
 /** Layout containers: they hold fields, they are not fields, so the gallery leaves them out. */

@@ -43,6 +43,10 @@ export function AppArea() {
         }),
         dicts: createSessionDictSource(session, http),
         hooks: appHooks(),
+        liveSession: () => {
+          const { token, userInfo } = session.state;
+          return token && userInfo ? { userId: userInfo.id, token } : null;
+        },
       }),
     [http, i18n, session],
   );

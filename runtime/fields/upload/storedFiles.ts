@@ -32,11 +32,17 @@ const UPLOAD_TIMEOUT_MS = 100_000;
  * Posts one file to /sys/common/upload; resolves with the stored path only on the spec's success answer
  * (code 200), otherwise rejects with the server's message.
  */
-export async function uploadToServer(http: HttpClient, file: Blob & { name: string }, biz: string, signal?: AbortSignal): Promise<string> {
+export async function uploadToServer(
+  http: HttpClient,
+  file: Blob & { name: string },
+  biz: string,
+  signal?: AbortSignal,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<string> {
   const form = new FormData();
   form.append('biz', biz);
   form.append('file', file, file.name);
-  const answer = await http.post<unknown>('/sys/common/upload', form, { silent: true, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+  const answer = await http.post<unknown>('/sys/common/upload', form, { silent: true, timeoutMs: UPLOAD_TIMEOUT_MS, signal, onUploadProgress: onProgress });
   if (!isUploadSuccess(answer)) throw new Error(answer.message);
   return answer.message;
 }

@@ -33,7 +33,7 @@ describe('createHookRegistry', () => {
   it('refuses an unknown kind and a hook that is not a function', () => {
     const hooks = createHookRegistry();
     expect(() => hooks.register('beforeSubmit' as never, 'x', (() => undefined) as never)).toThrow(
-      'unknown hook kind "beforeSubmit" (kinds: cell, action, formReaction)',
+      'unknown hook kind "beforeSubmit" (kinds: cell, action, formReaction, cellValidator)',
     );
     expect(() => hooks.register('action', 'x', 'run' as never)).toThrow('the action hook "x" is not a function');
   });
