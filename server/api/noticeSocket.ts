@@ -4,9 +4,10 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { createIdentify } from '../auth/identify.js';
 import { userTenantIds } from '../auth/userTenantIds.js';
-import { appError, AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { NoticeBus } from '../notices/noticeBus.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
 
 export interface NoticeSocketOptions {
   bus: NoticeBus;
@@ -17,8 +18,6 @@ export interface NoticeSocketOptions {
 /** Text heartbeats the Jeecg clients send; each is answered to its own sender only. */
 const HEARTBEATS = new Set(['HeartBeat', 'heartcheck', 'ping']);
 const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
-/** policy violation: the only close code a refused socket gets, with no reason text */
-const REFUSED = 1008;
 
 /** A cross-site page may not open a socket with the user's token: the Origin, when sent, is this host. */
 export function assertSameOrigin(request: FastifyRequest): void {
@@ -64,31 +63,16 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
     },
     async (socket: WebSocket, request) => {
       const auth = authOf(request);
-      if (request.params.userId !== auth.userId) return socket.close(REFUSED);
+      if (request.params.userId !== auth.userId) return socket.close(SOCKET_REFUSED);
       const token = tokenOf(request)!;
       const tenantIds = await userTenantIds(db, auth.userId);
       // closed while its tenants were read: nothing to register
       if (socket.readyState !== socket.OPEN) return;
       const remove = bus.hub.add({ userId: auth.userId, tenantIds, send: (text) => socket.send(text) });
-      let alive = true;
-      socket.on('pong', () => (alive = true));
+      const peer = keepSessionSocket(socket, { heartbeatMs, identify, token, log: request.log, name: 'notice socket', onClose: remove });
       socket.on('message', (data, isBinary) => {
-        alive = true;
+        peer.heard();
         if (!isBinary && HEARTBEATS.has(data.toString())) socket.send(HEARTBEAT_REPLY);
-      });
-      const beat = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-        identify(token, { tenant: null, permission: null }).then(
-          (verdict) => verdict instanceof AppError && socket.close(REFUSED),
-          (error: unknown) => request.log.warn({ err: error }, 'notice socket: session check failed'),
-        );
-      }, heartbeatMs);
-      beat.unref();
-      socket.on('close', () => {
-        clearInterval(beat);
-        remove();
       });
     },
   );

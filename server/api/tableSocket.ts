@@ -4,8 +4,8 @@ import type { WebSocket } from 'ws';
 import { createIdentify } from '../auth/identify.js';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
-import { AppError } from '../errors.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
 import { createTableChannels, tableChannelOf, type TableChannels } from '../realtime/tableChannels.js';
 import { HEART_BEAT_REPLY, parseTableFrame, updateFrame } from '../realtime/tableFrames.js';
 import { assertSameOrigin } from './noticeSocket.js';
@@ -17,8 +17,6 @@ export interface TableSocketOptions {
   channels?: TableChannels;
 }
 
-/** policy violation, with no reason: a refused socket learns nothing about the page or the model */
-const REFUSED = 1008;
 /** updates one socket may send per second; more are dropped */
 const UPDATES_PER_SECOND = 20;
 /** a page is a model id, optionally narrowed to one record: `labSample.device` or `labSample.device:<id>` */
@@ -54,23 +52,21 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
     },
     async (socket: WebSocket, request) => {
       const auth = authOf(request);
-      if (request.params.userId !== auth.userId) return socket.close(REFUSED);
+      if (request.params.userId !== auth.userId) return socket.close(SOCKET_REFUSED);
       const { pageId } = request.params;
       const model = options.store.current().entries.get(pageId.split(':')[0] as string)?.model;
       const prefix = model?.permissions.prefix;
-      if (!prefix || !(await holdsPermission(db, auth.userId, `${prefix}list`))) return socket.close(REFUSED);
+      if (!prefix || !(await holdsPermission(db, auth.userId, `${prefix}list`))) return socket.close(SOCKET_REFUSED);
       const mayEdit = await holdsPermission(db, auth.userId, `${prefix}edit`);
       // closed while the permissions were read: nothing to join
       if (socket.readyState !== socket.OPEN) return;
       const channel = tableChannelOf(auth.tenantId, pageId);
       const peer = { send: (text: string) => socket.send(text) };
       const leave = channels.join(channel, peer);
-      const token = tokenOf(request)!;
-      let alive = true;
+      const life = keepSessionSocket(socket, { heartbeatMs, identify, token: tokenOf(request)!, log: request.log, name: 'table socket', onClose: leave });
       let budget = { second: 0, sent: 0 };
-      socket.on('pong', () => (alive = true));
       socket.on('message', (data, isBinary) => {
-        alive = true;
+        life.heard();
         if (isBinary) return;
         const frame = parseTableFrame(data.toString());
         if (frame?.type === 'heart_beat') return socket.send(HEART_BEAT_REPLY);
@@ -79,20 +75,6 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
         if (second !== budget.second) budget = { second, sent: 0 };
         if (++budget.sent > UPDATES_PER_SECOND) return;
         channels.relay(channel, peer, updateFrame(frame, auth.userId));
-      });
-      const beat = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-        identify(token, { tenant: null, permission: null }).then(
-          (verdict) => verdict instanceof AppError && socket.close(REFUSED),
-          (error: unknown) => request.log.warn({ err: error }, 'table socket: session check failed'),
-        );
-      }, heartbeatMs);
-      beat.unref();
-      socket.on('close', () => {
-        clearInterval(beat);
-        leave();
       });
     },
   );
