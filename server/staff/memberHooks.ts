@@ -29,7 +29,8 @@ async function storedFileUrl(db: Transaction<Database>, id: string): Promise<str
 /** departIds -> the user's rows in sys_user_depart (what sign-in, the department switch and data rules read). */
 async function syncDeparts(ctx: BeforeSaveContext, ids: string[]): Promise<void> {
   const { db, id } = ctx;
-  const found = ids.length ? await db.selectFrom('sysDepart').select('id').where('id', 'in', ids).execute() : [];
+  // another tenant's department is as unknown as a missing one
+  const found = ids.length ? await db.selectFrom('sysDepart').select('id').where('id', 'in', ids).where('tenantId', '=', ctx.context.tenantId).execute() : [];
   if (found.length !== ids.length) throw validationError([{ field: 'departIds', message: errorText('CL_ERR_STAFF_DEPART_UNKNOWN', ctx.context.lang) }]);
   await db.deleteFrom('sysUserDepart').where('userId', '=', id).execute();
   const now = nowText();
@@ -63,13 +64,23 @@ async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<v
  *   administrator resets it;
  * - fileUpdateDate is today when the integrity-commitment file is new or replaced, empty without a file,
  *   and kept while the file stays the same (the client's value is not trusted);
- * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads.
+ * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads;
+ *   departments and positions are the writer's tenant's;
+ * - the new account is a member of the writer's tenant (so the staff member can sign in to it).
  */
 export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
   hooks.register('staff.saveMember', async (ctx) => {
     let values = ctx.values;
     if (ctx.mode === 'update' && Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
-    if (ctx.mode === 'create') values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);
+    if (ctx.mode === 'create') {
+      values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);
+      // a staff member works in the tenant that keeps their record: its member, so they can sign in to it
+      await ctx.db
+        .insertInto('sysUserTenant')
+        .values({ id: newId(), userId: ctx.id, tenantId: ctx.context.tenantId, createBy: ctx.auth.username, createTime: nowText() })
+        .execute();
+      ctx.touch('sys_user_tenant');
+    }
     delete values.fileUpdateDate;
     if (Object.hasOwn(values, 'fileUrl')) {
       const file = values.fileUrl ? String(values.fileUrl) : null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { insertDepart, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
 
 // The staff record (spec 001 §3/§5): a view of system.user served at /admin/user/* with the staff
@@ -92,9 +92,19 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       expect(departs.map((d) => d.depId).sort()).toEqual([departId, otherDepartId].sort());
       const positions = await db.selectFrom('sysUserPosition').select('positionId').where('userId', '=', created.id).execute();
       expect(positions).toHaveLength(2);
+      // the new account belongs to the tenant that keeps the record
+      const tenants = await db.selectFrom('sysUserTenant').select('tenantId').where('userId', '=', created.id).execute();
+      expect(tenants.map((row) => row.tenantId)).toEqual([1]);
       // the account exists for 用户管理 too, without the staff rules
       const user = await admin.get(`/api/permission/Users/${created.id}`);
       expect(user.body).toMatchObject({ code: 200, data: { username: created.username, realname: '李四' } });
+    });
+
+    it('refuses another tenant’s department as an unknown one', async () => {
+      const db = t.app.ctx.db.db;
+      await ensureTenant(db, 2);
+      const foreign = await insertDepart(db, `X${process.pid}`, '别家检测室', 2);
+      expect(await refusal({ departIds: `${departId},${foreign}` })).toBe('所选部门不存在');
     });
 
     it('sets fileUpdateDate to today when the commitment file is new or replaced, keeps it while unchanged, empties it without a file', async () => {
