@@ -21,20 +21,28 @@ export async function adminApi(request: APIRequestContext) {
     async createReader(username: string, password: string): Promise<string> {
       const user = await call('post', '/api/permission/Users', { username, realname: `读者${username.slice(-4)}`, password: `${password}x1` });
       await call('post', '/api/permission/UserTenant', { userId: user.id });
+      await this.grantReaderRole(user.id as string, username);
+      await this.choosePassword(username, `${password}x1`, password);
+      return user.id as string;
+    },
+    /** A role holding the 系统管理 menu and 岗位管理 only, given to the user: enough to sign in to a menu. */
+    async grantReaderRole(userId: string, username: string): Promise<void> {
       const role = await call('post', '/api/permission/Role', {
         roleName: `公告读者${username.slice(-4)}`,
         roleCode: `reader.${username.slice(-6)}`,
         status: 1,
       });
-      await call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
+      await call('post', '/api/permission/UserRole', { userId, roleId: role.id });
       for (const name of ['系统管理', '岗位管理']) {
         const menus = await call('get', `/api/system/Menu?keyword=${encodeURIComponent(name)}&pageSize=50`);
         const menu = (menus.list as Array<{ id: string; name: string }>).find((m) => m.name === name)!;
         await call('post', '/api/permission/RolePermission', { roleId: role.id, permissionId: menu.id });
       }
-      const signIn = await (await request.post('/sys/login', { data: { username, password: `${password}x1` } })).json();
-      await call('put', '/sys/user/updatePassword', { username, oldpassword: `${password}x1`, password, confirmpassword: password }, signIn.result.token);
-      return user.id as string;
+    },
+    /** Signs in with the password an administrator chose and replaces it, as the first sign-in asks. */
+    async choosePassword(username: string, first: string, password: string): Promise<void> {
+      const signIn = await (await request.post('/sys/login', { data: { username, password: first } })).json();
+      await call('put', '/sys/user/updatePassword', { username, oldpassword: first, password, confirmpassword: password }, signIn.result.token);
     },
     async publish(values: Record<string, unknown>): Promise<string> {
       const created = await (
