@@ -7,9 +7,10 @@ import { SAMPLE_TABLE_COLUMNS, sampleTableRows } from './editableTableSample';
 
 /**
  * /#/dev/widgets?table=500: one editable table of `rows` × 12 in a form with a validate button, the page
- * the table's e2e and `npm run bench:table` drive (add `&invalid=1` for seeded rule failures).
+ * the table's e2e and `npm run bench:table` drive (add `&invalid=1` for seeded rule failures, `&live=<model id>`
+ * for live row updates with the other pages showing it).
  */
-export function EditableTableBench({ rows, invalid }: { rows: number; invalid: boolean }) {
+export function EditableTableBench({ rows, invalid, livePageId }: { rows: number; invalid: boolean; livePageId?: string }) {
   const { SchemaField } = useRuntime();
   const form = useMemo(() => createForm({ initialValues: { items: sampleTableRows(rows, invalid) } }), [rows, invalid]);
   const schema = {
@@ -20,7 +21,7 @@ export function EditableTableBench({ rows, invalid }: { rows: number; invalid: b
         title: `明细（${rows}行）`,
         'x-decorator': 'FormItem',
         'x-component': 'EditableTable',
-        'x-component-props': { columns: SAMPLE_TABLE_COLUMNS, rowNumber: true, rowSelection: true, dragSort: true },
+        'x-component-props': { columns: SAMPLE_TABLE_COLUMNS, rowNumber: true, rowSelection: true, dragSort: true, ...(livePageId ? { livePageId } : {}) },
       },
     },
   };

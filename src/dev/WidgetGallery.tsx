@@ -63,7 +63,8 @@ export function WidgetGallery() {
   if (!runtime.access.has(GALLERY_PERMISSION))
     return <Result status="403" title="403" subTitle={t('access.permissionDenied', { defaultValue: 'Permission Denied' })} />;
   const tableRows = Number(search.get('table'));
-  if (Number.isInteger(tableRows) && tableRows > 0 && tableRows <= 5000) return <EditableTableBench rows={tableRows} invalid={search.get('invalid') === '1'} />;
+  if (Number.isInteger(tableRows) && tableRows > 0 && tableRows <= 5000)
+    return <EditableTableBench rows={tableRows} invalid={search.get('invalid') === '1'} livePageId={search.get('live') ?? undefined} />;
   const names = runtime.fields.names().filter((name) => !LAYOUT_WIDGETS.has(name));
   return (
     <div style={{ padding: 16 }}>

@@ -104,3 +104,27 @@ test('insert below is throttled to once per 1.5 s with the spec warning', async 
   await expect(page.getByText('您点击的太快了，请慢一点！')).toBeVisible();
   await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '23');
 });
+
+test('live row updates: an edit in one page reaches the same table open in another (/vxeSocket)', async ({ page, context }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  const sockets: string[] = [];
+  const other = await context.newPage();
+  other.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
+  await page.goto('/#/dev/widgets?table=20&live=system.position');
+  await other.goto('/#/dev/widgets?table=20&live=system.position');
+  await expect(cell(other, 2, 'name').getByRole('textbox')).toHaveValue('样品2');
+  await expect.poll(() => sockets.some((path) => path.startsWith('/vxeSocket/'))).toBe(true);
+  // give both sockets their moment to open before the edit
+  await page.waitForTimeout(1000);
+  const name = cell(page, 2, 'name').getByRole('textbox');
+  await name.fill('远端修改');
+  await name.press('Tab');
+  await expect(cell(other, 2, 'name').getByRole('textbox')).toHaveValue('远端修改');
+  // a number edited there comes back here, and the statistics row follows it
+  const qty = cell(other, 3, 'qty').getByRole('textbox');
+  await qty.fill('100');
+  await qty.press('Tab');
+  await expect(cell(page, 3, 'qty').getByRole('textbox')).toHaveValue('100');
+});
