@@ -114,13 +114,23 @@ interface ScopedRow {
 }
 const scopedTable: ScopedRow[] = [];
 
+/**
+ * A session for `username`. Right after a heavy scenario the server may still be draining requests
+ * that hold every pooled connection (PostgreSQL at 1M rows), so a refused sign-in is retried for a
+ * minute before the run gives up with the server's answer.
+ */
 async function signIn(username: string): Promise<Record<string, string>> {
-  const login = await fetch(`http://127.0.0.1:${GENERIC_PORT}/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
-  }).then((r) => r.json() as Promise<{ result: { token: string } }>);
-  return { 'x-access-token': login.result.token, tenant_id: '1' };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const login = await fetch(`http://127.0.0.1:${GENERIC_PORT}/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+    }).then((r) => r.json() as Promise<{ message?: string; result: { token: string } | null }>);
+    if (login.result?.token) return { 'x-access-token': login.result.token, tenant_id: '1' };
+    if (Date.now() > deadline) throw new Error(`sign-in of ${username} refused: ${login.message ?? JSON.stringify(login)}`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
 }
 
 async function benchTarget(database: DatabaseKind, rows: number, target: Target): Promise<Row[]> {

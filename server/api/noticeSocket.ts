@@ -44,7 +44,7 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
   const { bus } = options;
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const { db } = app.ctx.db;
-  const identify = createIdentify(db, app.ctx.config.session);
+  const identify = createIdentify(app.ctx.db, app.ctx.config.session);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   // Every upgrade request is routed like a request; one refused before the websocket plugin saw it
   // (the access hook's 401, an unknown path) has no HTTP parser left on its connection, so nobody would

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DbHandle } from '../db/createDb.js';
 import { precompile } from '../db/precompiled.js';
-import type { Database } from '../db/schema.js';
 import { appError, type AppError } from '../errors.js';
 import type { SessionPolicy, SessionUser } from './sessions.js';
 import { hashToken } from './tokens.js';
@@ -41,21 +41,24 @@ type Lookup = (sessionId: string, tenant: number | null, permission: string | nu
  * in, and whether a permission is held. One round trip instead of three, compiled once (it runs on
  * every request; npm run bench measures its cost).
  */
-function createLookup(db: Kysely<Database>): Lookup {
+function createLookup(handle: DbHandle): Lookup {
   const variants = new Map<string, (...args: unknown[]) => Promise<IdentityRow[]>>();
   const build = (withTenant: boolean, withPermission: boolean) =>
-    precompile<IdentityRow, unknown[]>(db, 3, (sessionId, tenant, permission) => {
-      const tenantCondition = withTenant ? sql`and t.tenant_id = ${tenant}` : sql``;
-      const granted = withPermission
-        ? sql`case when exists (
+    precompile<IdentityRow, unknown[]>(
+      handle.db,
+      3,
+      (sessionId, tenant, permission) => {
+        const tenantCondition = withTenant ? sql`and t.tenant_id = ${tenant}` : sql``;
+        const granted = withPermission
+          ? sql`case when exists (
             select 1 from sys_user_role ur
             join sys_role r on r.id = ur.role_id
             join sys_role_permission rp on rp.role_id = ur.role_id
             join sys_permission p on p.id = rp.permission_id
             where ur.user_id = s.user_id and r.status = 1 and p.perms = ${permission} and p.status = '1' and p.del_flag = 0
           ) then 1 else 0 end`
-        : sql`1`;
-      return sql<IdentityRow>`
+          : sql`1`;
+        return sql<IdentityRow>`
         select s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, s.revoke_reason,
                u.username, u.realname, u.org_code, u.status, u.del_flag, u.must_change_password,
                (select min(t.tenant_id) from sys_user_tenant t join sys_tenant st on st.id = t.tenant_id
@@ -64,7 +67,10 @@ function createLookup(db: Kysely<Database>): Lookup {
                ${granted} as granted
         from sys_session s join sys_user u on u.id = s.user_id
         where s.id = ${sessionId}`;
-    });
+      },
+      // outside any transaction and on every request: prepared once per connection
+      handle.quickReads,
+    );
   return (sessionId, tenant, permission) => {
     const key = `${tenant !== null}:${permission !== null}`;
     let run = variants.get(key);
@@ -79,8 +85,9 @@ export type IdentifyRequest = (token: string, ask: { tenant: number | null; perm
  * The one function that decides identity (security.md §1): token known, not expired, not idle too
  * long, not revoked, user neither deleted nor frozen. Returns the caller or the reason as an AppError.
  */
-export function createIdentify(db: Kysely<Database>, policy: SessionPolicy): IdentifyRequest {
-  const lookup = createLookup(db);
+export function createIdentify(handle: DbHandle, policy: SessionPolicy): IdentifyRequest {
+  const { db } = handle;
+  const lookup = createLookup(handle);
   return async (token, ask, now = Date.now()) => {
     const sessionId = hashToken(token);
     const [row] = await lookup(sessionId, ask.tenant, ask.permission);

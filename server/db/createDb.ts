@@ -6,7 +6,9 @@ import { createSqliteDialect } from './dialects/sqlite/connection.js';
 import { createSqliteAdapter } from './dialects/sqlite/sqliteAdapter.js';
 import { createSqliteReadPool } from './dialects/sqlite/readPool.js';
 import type { Database } from './schema.js';
-import type { SlowReads } from './slowReads.js';
+import { createPostgresQuickReads } from './dialects/postgres/quickReads.js';
+import { createSqliteQuickReads } from './dialects/sqlite/quickReads.js';
+import type { QuickReads, SlowReads } from './slowReads.js';
 
 export type { DbDialectName } from './dialects/DbAdapter.js';
 
@@ -24,6 +26,8 @@ export interface DbHandle {
    * (queries are asynchronous there already).
    */
   slowReads: SlowReads;
+  /** short indexed reads of committed data, prepared once (slowReads.ts QuickReads) */
+  quickReads: QuickReads;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +51,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
   const log = queryLog(options.onQuery);
   if (options.databaseUrl) {
-    const { dialect } = createPostgresDialect(options.databaseUrl, options.onPoolError ?? (() => {}));
+    const { dialect, pool } = createPostgresDialect(options.databaseUrl, options.onPoolError ?? (() => {}));
     const db = new Kysely<Database>({ dialect, plugins, ...(log ? { log } : {}) });
     const raw = db.withoutPlugins();
     return {
@@ -60,6 +64,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
           (await raw.executeQuery<Row>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
         close: async () => {},
       },
+      quickReads: createPostgresQuickReads(pool, options.onQuery),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
@@ -67,15 +72,18 @@ export function createDb(options: CreateDbOptions): DbHandle {
   const { dialect, file } = createSqliteDialect(options.dataDir);
   const db = new Kysely<Database>({ dialect, plugins, ...(log ? { log } : {}) });
   const slowReads = createSqliteReadPool(file);
+  const quickReads = createSqliteQuickReads(file, options.onQuery);
   return {
     db,
     dialect: 'sqlite',
     adapter: createSqliteAdapter(),
     sqliteFile: file,
     slowReads,
+    quickReads,
     ping: async () => void (await sql`select 1`.execute(db)),
     close: async () => {
       await slowReads.close();
+      await quickReads.close();
       await db.destroy();
     },
   };

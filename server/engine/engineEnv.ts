@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DbHandle } from '../db/createDb.js';
 import type { Database } from '../db/schema.js';
-import type { SlowReads } from '../db/slowReads.js';
+import type { QuickReads, SlowReads } from '../db/slowReads.js';
 import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor } from './context.js';
@@ -23,6 +23,8 @@ export interface EngineEnv {
   reader: Kysely<unknown>;
   /** reads that may visit many rows (counts, deep or selective pages) run here, off the event loop */
   slow: SlowReads;
+  /** short reads of committed data outside transactions (a page by the sort index, one record), prepared once */
+  quick: QuickReads;
   translate: Translate;
   toDictText: ToDictText;
   /** a dictionary's enabled items (imports turn texts back into codes) */
@@ -47,6 +49,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     db: handle.db,
     reader,
     slow: handle.slowReads,
+    quick: handle.quickReads,
     translate,
     toDictText: createDictTexts(dicts, translate),
     dictItems: (code) => dicts.items(code),

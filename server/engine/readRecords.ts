@@ -89,7 +89,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
     const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
     const page = sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
-    rows = visits > MAX_MAIN_THREAD_VISITS ? await env.slow.all<Row>(page.compile(env.reader)) : (await page.execute(env.reader)).rows;
+    rows = await (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(page.compile(env.reader));
   }
   const presented = await presentRows(env, model, rows, ctx, q.projection ? { fields: q.projection } : {});
   // a total cached before writes the engine did not see may lag behind the page we hold
@@ -99,7 +99,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
 /** One record of the caller's tenant and data scope, or CL_ERR_RECORD_NOT_FOUND (a row outside the scope is not revealed). */
 export async function getRecord(env: EngineEnv, model: CompiledModel, id: string, ctx: EngineContext): Promise<Row> {
   const where = sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, ctx)], sql` and `);
-  const { rows } = await sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.execute(env.reader);
+  const rows = await env.quick.all<Row>(sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.compile(env.reader));
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
   return (await presentRows(env, model, rows, ctx))[0]!;
 }

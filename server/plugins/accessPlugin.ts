@@ -210,7 +210,7 @@ async function accessPlugin(app: FastifyInstance, options: AccessPluginOptions):
     const tenant = asked === 'invalid' ? -1 : asked;
     const verdict =
       token && looksLikeToken(token)
-        ? await (identify ??= createIdentify(db, options.sessionPolicy))(token, { tenant, permission })
+        ? await (identify ??= createIdentify(app.ctx.db, options.sessionPolicy))(token, { tenant, permission })
         : appError('CL_ERR_AUTH_TOKEN_INVALID');
     if (verdict instanceof AppError) {
       // anonymous: aggregated per address and minute, so a flood cannot fill the disk
