@@ -34,7 +34,7 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const channels = options.channels ?? createTableChannels();
   const { db } = app.ctx.db;
-  const identify = createIdentify(db, app.ctx.config.session);
+  const identify = createIdentify(app.ctx.db, app.ctx.config.session);
 
   app.get<{ Params: { userId: string; pageId: string } }>(
     '/vxeSocket/:userId/:pageId',
