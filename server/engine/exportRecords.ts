@@ -7,7 +7,7 @@ import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
 import type { ListQuery } from './listQuery.js';
-import { afterAnchorSql } from './pageAnchors.js';
+import { afterAnchorCondition } from './pageAnchors.js';
 import { presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { orderSql, whereSql } from './whereSql.js';
@@ -60,7 +60,7 @@ function cellOf(field: CompiledField, row: Row): string | number | null {
 
 /**
  * The filtered set in list order, read in keyset batches: each batch seeks past the last row of the
- * one before (afterAnchorSql), so the table is never held in memory nor walked by OFFSET. Reads go
+ * one before (afterAnchorCondition), so the table is never held in memory nor walked by OFFSET. Reads go
  * through env.slow (off the event loop where the adapter can), like the list's large reads.
  */
 async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob): AsyncGenerator<Row[]> {
@@ -76,7 +76,7 @@ async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob
     const last = rows[rows.length - 1]!;
     yield await presentRows(env, model, rows, context);
     if (rows.length < BATCH_ROWS) return;
-    after = afterAnchorSql(model, query.sort, { sortValue: last[query.sort.field.name], id: String(last.id) });
+    after = afterAnchorCondition(model, query.sort, { sortValue: last[query.sort.field.name], id: String(last.id) });
   }
 }
 

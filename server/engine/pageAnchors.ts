@@ -44,21 +44,43 @@ export function anchorsSql(
 }
 
 /**
- * "Comes after the anchor" in the list's order, null sort values included: where nulls go is the
- * dialect's (adapter.paging), reversed when descending. Row-value comparison keeps
- * the (sort column, id) index usable for the seek.
+ * Where a deep page starts, past its anchor. `after` keeps the (sort column, id) index usable: a
+ * row-value comparison plus a plain bound on the sort column, which PostgreSQL needs before it uses
+ * the comparison as an index condition rather than a filter over every earlier row (measured: page
+ * 200 of a keyword list 102 ms → 0.3 ms). When null sort values come after a non-null anchor
+ * (`nullsAfter`), they cannot join that condition without an OR that no index serves: the page then
+ * reads them as a second ordered part (readRecords.ts).
  */
-export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], anchor: PageAnchors['rows'][number]): RawBuilder<unknown> {
+export interface AnchorSeek {
+  after: RawBuilder<unknown>;
+  nullsAfter: boolean;
+}
+
+/**
+ * "Comes after the anchor" in the list's order, null sort values included: where nulls go is the
+ * dialect's (adapter.paging), reversed when descending.
+ */
+export function afterAnchorSql(model: CompiledModel, sort: ListQuery['sort'], anchor: PageAnchors['rows'][number]): AnchorSeek {
   const after = sql.raw(sort.order === 'asc' ? '>' : '<');
   const id = model.id.ref;
-  if (sort.field === model.id) return sql`${id} ${after} ${anchor.id}`;
+  if (sort.field === model.id) return { after: sql`${id} ${after} ${anchor.id}`, nullsAfter: false };
   const column = sort.field.ref;
   const nullsFirst = model.adapter.paging.nullsFirstAscending === (sort.order === 'asc');
   if (anchor.sortValue === null || anchor.sortValue === undefined) {
-    return nullsFirst
-      ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)`
-      : sql`(${column} is null and ${id} ${after} ${anchor.id})`;
+    return {
+      after: nullsFirst
+        ? sql`((${column} is null and ${id} ${after} ${anchor.id}) or ${column} is not null)`
+        : sql`(${column} is null and ${id} ${after} ${anchor.id})`,
+      nullsAfter: false,
+    };
   }
-  const seek = sql`(${column}, ${id}) ${after} (${anchor.sortValue}, ${anchor.id})`;
-  return nullsFirst ? seek : sql`(${seek} or ${column} is null)`;
+  const bound = sql.raw(sort.order === 'asc' ? '>=' : '<=');
+  const seek = sql`(${column} ${bound} ${anchor.sortValue} and (${column}, ${id}) ${after} (${anchor.sortValue}, ${anchor.id}))`;
+  return { after: seek, nullsAfter: !nullsFirst };
+}
+
+/** Everything after the anchor as one condition (the null sort values included): for batch reads that seek row by row. */
+export function afterAnchorCondition(model: CompiledModel, sort: ListQuery['sort'], anchor: PageAnchors['rows'][number]): RawBuilder<unknown> {
+  const seek = afterAnchorSql(model, sort, anchor);
+  return seek.nullsAfter ? sql`(${seek.after} or ${sort.field.ref} is null)` : seek.after;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { LookupDef, Scalar } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledModel } from './compileModel.js';
@@ -60,7 +60,32 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
     return null;
   }
   const found = anchorFor(anchors, offset);
-  return found ? { after: afterAnchorSql(model, q.sort, found.anchor), skip: found.skip } : null;
+  return found ? { ...afterAnchorSql(model, q.sort, found.anchor), skip: found.skip } : null;
+}
+
+// The sort value of each row in the two parts of a page past an anchor, ordered on after the union.
+const SORT_KEY_COLUMN = '__sortValue';
+const SORT_ID_COLUMN = '__sortId';
+
+/**
+ * A page past a non-null anchor when null sort values come after it (AnchorSeek.nullsAfter): the
+ * non-null rows past the anchor and the null rows, each read by the index in order and at most as
+ * many as the page can reach, then merged in the list's order (the database's own null placement,
+ * which is where the nulls are after the anchor). Two index seeks instead of an OR that none serves.
+ */
+function pastAnchorWithNulls(model: CompiledModel, q: ListQuery, ctx: EngineContext, columns: RawBuilder<unknown>, past: RawBuilder<unknown>, skip: number) {
+  const reach = skip + q.pageSize;
+  const direction = sql.raw(q.sort.order);
+  const order = sql`order by ${q.sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
+  const selected = sql`${columns}, ${q.sort.field.ref} as ${sql.id(SORT_KEY_COLUMN)}, ${model.id.ref} as ${sql.id(SORT_ID_COLUMN)}`;
+  const nulls = whereSql(model, q, ctx, 'index', [sql`${q.sort.field.ref} is null`]);
+  return sql<Row>`select * from (
+      select * from (select ${selected} from ${model.table} ${past} ${order} limit ${reach}) as past_anchor
+      union all
+      select * from (select ${selected} from ${model.table} ${nulls} ${order} limit ${reach}) as null_tail
+    ) as merged
+    order by ${sql.id(SORT_KEY_COLUMN)} ${direction}, ${sql.id(SORT_ID_COLUMN)} ${direction}
+    limit ${q.pageSize} offset ${skip}`;
 }
 
 /**
@@ -88,8 +113,16 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const visits = plan === 'scan' ? tableRows : filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
     const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
-    const page = sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
+    const page = seek?.nullsAfter
+      ? pastAnchorWithNulls(model, q, ctx, columns, where, skip)
+      : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
     rows = await (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(page.compile(env.reader));
+    if (seek?.nullsAfter) {
+      for (const row of rows) {
+        delete row[SORT_KEY_COLUMN];
+        delete row[SORT_ID_COLUMN];
+      }
+    }
   }
   const presented = await presentRows(env, model, rows, ctx, q.projection ? { fields: q.projection } : {});
   // a total cached before writes the engine did not see may lag behind the page we hold
