@@ -47,7 +47,17 @@ import { loadModules } from './engine/loadModules.js';
 import { createTranslator } from './i18n/translateText.js';
 import { registerAnnouncementHooks } from './notices/announcementHooks.js';
 import { registerSystemHooks } from './system/systemHooks.js';
+import { registerRecycleBinHooks, type ServedModels } from './system/recycleBinHooks.js';
+import type { Translate } from './i18n/translateText.js';
 import { registerStaffHooks } from './staff/staffHooks.js';
+import { registerBuiltinJobHandlers } from './jobs/builtinJobHandlers.js';
+import { createJobHandlerRegistry, type JobHandlerRegistry } from './jobs/jobHandlers.js';
+import { registerJobHooks } from './jobs/jobHooks.js';
+import { startJobScheduler, type JobScheduler } from './jobs/scheduler.js';
+import { createSysLog } from './logs/sysLog.js';
+import { registerOperationLog } from './logs/operationLogHook.js';
+import sysLogInfoRoutes from './api/sysLogInfo.js';
+import sysCheckRuleRoutes from './api/sysCheckRule.js';
 import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
@@ -82,8 +92,10 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
 }
 
 /** The user and announcement models' hooks plus the caller's (withEngineHooks adds the data-rule ones). */
-function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus): HookRegistry {
+function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus, jobs: SystemHookInput): HookRegistry {
   const hooks = createHookRegistry();
+  registerJobHooks(hooks, jobs.handlers, jobs.scheduler);
+  registerRecycleBinHooks(hooks, jobs.served, jobs.translate);
   registerUserHooks(hooks, config);
   registerPermissionOperations(hooks, config);
   registerAnnouncementHooks(hooks, notices.publish);
@@ -91,6 +103,22 @@ function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: N
   registerStaffHooks(hooks, config);
   copyHooks(extra, hooks);
   return hooks;
+}
+
+interface SystemHookInput {
+  handlers: JobHandlerRegistry;
+  scheduler: () => JobScheduler | null;
+  /** the compiled models the store serves now (the recycle bin restores into them) */
+  served: () => ServedModels | null;
+  translate: Translate;
+}
+
+/** The built-in job handlers plus the caller's. */
+function appJobHandlers(extra: JobHandlerRegistry | undefined): JobHandlerRegistry {
+  const handlers = createJobHandlerRegistry();
+  registerBuiltinJobHandlers(handlers);
+  for (const name of extra?.names() ?? []) handlers.register(name, extra!.get(name)!);
+  return handlers;
 }
 
 export interface BuildAppOptions {
@@ -102,6 +130,8 @@ export interface BuildAppOptions {
   onQuery?: (sql: string, durationMs: number) => void;
   /** named model hooks (model.hooks.beforeSave) besides the built-in ones (user.hashPassword) */
   hooks?: HookRegistry;
+  /** scheduled-job handlers besides the built-in ones (server/jobs/builtinJobHandlers.ts) */
+  jobHandlers?: JobHandlerRegistry;
   /** the notice socket's ping and session check period (default 20 s; tests shorten it) */
   noticeHeartbeatMs?: number;
   /** harnesses only (tests, benchmarks): the first admin password is a fixture, no change is asked (bootstrap.ts) */
@@ -131,6 +161,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let db: DbHandle | null = null;
   let store: ModelStore | null = null;
   let notices: NoticeBus | null = null;
+  let scheduler: JobScheduler | null = null;
+  const jobHandlers = appJobHandlers(options.jobHandlers);
   try {
     db = createDb({
       dataDir: config.dataDir,
@@ -144,6 +176,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const dicts = createDictCache(db.db);
     const translate = createTranslator(fileModules);
     const env = createEngineEnv(db, translate, dicts, config.dataDir);
+    const servedModels = (): ServedModels | null => {
+      const entries = store?.current().entries;
+      if (!entries) return null;
+      return { get: (id) => entries.get(id)?.compiled, all: () => [...entries.values()].map((e) => e.compiled) };
+    };
     // a write to the dictionary tables through the engine shows in the next dictionary read
     dicts.follow(() => env.generations.of('sys_dict') + env.generations.of('sys_dict_item'));
     store = await openModelStore({
@@ -151,7 +188,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       openChannel: config.databaseUrl ? postgresModelChannel(config.databaseUrl) : openSqliteModelChannel,
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
-      hooks: withEngineHooks(appHooks(config, options.hooks, notices), (id) => store?.current().modules.models.get(id)),
+      hooks: withEngineHooks(
+        appHooks(config, options.hooks, notices, { handlers: jobHandlers, scheduler: () => scheduler, served: servedModels, translate }),
+        (id) => store?.current().modules.models.get(id),
+      ),
       env,
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
@@ -166,6 +206,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const logError = (error: unknown) => app.log.warn({ err: error }, 'security log write failed');
     const rejections = createRejectionLog(db.db, { onError: logError });
     const securityLogRetention = startSecurityLogRetention(db.db, { days: config.securityLogDays, onError: logError });
+    const sysLog = createSysLog(db.db, { onError: (message, error) => app.log.warn({ err: error }, message) });
     // modules is read through the store: a release shows in it at once
     const ctx: AppContext = {
       config,
@@ -177,6 +218,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       translate,
       rejections,
       securityLogRetention,
+      sysLog,
+      get jobs() {
+        return scheduler;
+      },
     };
     await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
@@ -184,9 +229,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(fastifyHelmet, securityHeaderOptions);
     await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(rateLimit, { global: false });
+    registerOperationLog(app, sysLog);
 
     await app.register(healthRoutes);
     await app.register(sysLoginRoutes);
+    await app.register(sysLogInfoRoutes);
+    await app.register(sysCheckRuleRoutes);
     await app.register(sysPermissionRoutes);
     await app.register(sysUserSelfRoutes);
     await app.register(adminIndexRoutes);
@@ -221,9 +269,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           onError: (error) => app.log.warn({ err: error }, 'certificate expiry notices failed'),
         })
       : null;
+    if (config.jobs.enabled) {
+      scheduler = startJobScheduler({
+        db: handle.db,
+        adapter: handle.adapter,
+        handlers: jobHandlers,
+        pollMs: config.jobs.pollMs,
+        onError: (message, error) => app.log.warn({ err: error }, message),
+      });
+    }
     app.addHook('onClose', async () => {
       securityLogRetention.stop();
       await expiryNotices?.stop();
+      await scheduler?.close();
+      await sysLog.close();
       await rejections.close();
       await noticeBus.close();
       await modelStore.close();
@@ -232,6 +291,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.ready();
     return app;
   } catch (error) {
+    await scheduler?.close().catch(() => {});
     await app.close().catch(() => {});
     await store?.close().catch(() => {});
     await notices?.close().catch(() => {});

@@ -33,6 +33,11 @@ export interface AppConfig {
    * `qualityRole` (server/staff/certificateExpiry.ts); null: off
    */
   expiryNotice: { days: number; qualityRole: string } | null;
+  /**
+   * Scheduled jobs (server/jobs/scheduler.ts): `enabled` false (CLOUDLAB_JOBS=off) keeps this server from
+   * running any, e.g. one kept for requests only; `pollMs` is how soon a change made on another server shows.
+   */
+  jobs: { enabled: boolean; pollMs: number };
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     securityLogDays: Math.max(1, intFromEnv(env, 'CLOUDLAB_SECURITY_LOG_DAYS', 90)),
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
     expiryNotice: expiryNoticeFrom(env),
+    jobs: { enabled: env.CLOUDLAB_JOBS !== 'off', pollMs: Math.max(200, intFromEnv(env, 'CLOUDLAB_JOB_POLL_MS', 5_000)) },
   };
 }
 

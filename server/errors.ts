@@ -113,6 +113,35 @@ const CATALOGUE = {
     'zh-CN': '单据规则{code}已禁用，无法生成单据编号',
     en: 'The bill number rule {code} is disabled; no number can be issued',
   },
+  CL_ERR_JOB_CRON_INVALID: {
+    kind: 'validation',
+    'zh-CN': 'Cron表达式不正确，需要七段：秒 分 时 日 月 周 年',
+    en: 'The cron expression is not valid: it needs seven parts (second minute hour day month week year)',
+  },
+  CL_ERR_JOB_CRON_NEVER: { kind: 'validation', 'zh-CN': '该Cron表达式以后不会再触发', en: 'This cron expression never fires again' },
+  CL_ERR_JOB_HANDLER_UNKNOWN: { kind: 'validation', 'zh-CN': '任务类名不存在', en: 'No job handler has this name' },
+  CL_ERR_JOB_PARAMETER_INVALID: {
+    kind: 'validation',
+    'zh-CN': '参数必须是 JSON 对象，如 {"days": 30}',
+    en: 'The parameter must be a JSON object, such as {"days": 30}',
+  },
+  CL_ERR_RECYCLE_MODEL_GONE: {
+    kind: 'business',
+    'zh-CN': '该数据所属的模型已不存在或不再使用回收站',
+    en: 'The model of this record no longer exists or no longer keeps a recycle bin',
+  },
+  CL_ERR_RECYCLE_ID_TAKEN: {
+    kind: 'business',
+    'zh-CN': '系统中已存在相同ID的数据，无法还原',
+    en: 'A record with the same id exists, so this one cannot be restored',
+  },
+  CL_ERR_CHECK_RULE_JSON: {
+    kind: 'validation',
+    'zh-CN': '规则内容须为 [{"digits": "位数或*", "pattern": "正则表达式", "message": "提示"}]，最多20条，表达式不超过200字且不能嵌套重复',
+    en: 'Rules must be [{"digits": "a count or *", "pattern": "a regular expression", "message": "a hint"}], at most 20, each expression up to 200 characters without nested repetition',
+  },
+  CL_ERR_CHECK_RULE_UNKNOWN: { kind: 'business', 'zh-CN': '该编码不存在', en: 'No check rule has this code' },
+  CL_ERR_CHECK_RULE_FAILED: { kind: 'business', 'zh-CN': '{message}', en: '{message}' },
   CL_ERR_VALUE_TAKEN: { kind: 'business', 'zh-CN': '该值不可用，系统中已存在！', en: 'This value is not available: it already exists!' },
   CL_ERR_DUPLICATE_CHECK_REFUSED: { kind: 'badRequest', 'zh-CN': '该字段不支持重复校验', en: 'This field does not support the duplicate check' },
   CL_ERR_TREE_PARENT_INVALID: {

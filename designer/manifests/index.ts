@@ -20,6 +20,7 @@ import { barcodeManifest } from './Barcode.manifest';
 import { testChartManifest } from './TestChart.manifest';
 import { qrCodeManifest } from './QrCode.manifest';
 import { amountCapitalsManifest } from './AmountCapitals.manifest';
+import { dataChangesManifest } from './DataChanges.manifest';
 import { calcFieldManifest } from './CalcField.manifest';
 import { cronInputManifest } from './CronInput.manifest';
 import { dictSearchSelectManifest } from './DictSearchSelect.manifest';
@@ -76,6 +77,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   testChartManifest,
   qrCodeManifest,
   amountCapitalsManifest,
+  dataChangesManifest,
   calcFieldManifest,
   cronInputManifest,
   dictSearchSelectManifest,

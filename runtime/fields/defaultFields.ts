@@ -44,6 +44,8 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   DictSearchSelect: lazyField(() => import('./DictSearchSelect').then((m) => m.DictSearchSelect)),
   LookupSelect: lazyField(() => import('./LookupSelect').then((m) => m.LookupSelect)),
   AreaPicker: lazyField(() => import('./AreaPicker').then((m) => m.AreaPicker)),
+  // the data change log's field-level diff (antd's Table): only its detail view needs it
+  DataChanges: lazyField(() => import('./DataChanges').then((m) => m.DataChanges)),
   // the sign-in page imports it directly; forms fetch it on first use
   SliderVerify: lazyField(() => import('./SliderVerify').then((m) => m.SliderVerify)),
   FileUpload: lazyField(() => import('./FileUpload').then((m) => m.FileUpload)),

@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion5 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion6 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 5; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 6; older files are upgraded on load).
  */
-export type FormatVersion = 5;
+export type FormatVersion = 6;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -565,6 +565,14 @@ export interface Entity {
      */
     department?: string;
   };
+  /**
+   * Version 6. The engine writes every create, update, state change and delete of a record to the data change log (system.dataLog) in the write's transaction, with the fields that changed, their values before and after (secret fields never).
+   */
+  changeLog?: boolean;
+  /**
+   * Version 6. A deleted record is kept in the recycle bin (system.recycleBin), whole, in the delete's transaction, from where it can be restored under its own id or purged for good.
+   */
+  recycleBin?: boolean;
 }
 export interface Tree {
   parentField: FieldName;

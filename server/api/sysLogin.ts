@@ -11,6 +11,8 @@ import { successMessage } from '../i18n/messages.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import { closedObject, SMALL_BODY_LIMIT } from './closedBody.js';
+import { DEFAULT_TENANT_ID } from '../db/coreIds.js';
+import { LOG_TYPE } from '../logs/sysLog.js';
 
 const loginBody = closedObject(
   {
@@ -82,6 +84,16 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
       await db.updateTable('sysUser').set({ orgCode }).where('id', '=', user.id).execute();
       const { token } = await createSession(db, user.id, config.session, { ip: request.ip, userAgent: request.headers['user-agent'] });
       await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.success' });
+      app.ctx.sysLog.record({
+        tenantId: tenants.enabled[0] ?? DEFAULT_TENANT_ID,
+        logType: LOG_TYPE.login,
+        logContent: successMessage('loginLogged', 'zh-CN', { username }),
+        userid: user.id,
+        username,
+        ip: request.ip,
+        requestUrl: '/sys/login',
+        requestType: 'POST',
+      });
       return toJeecgEnvelope(
         {
           token,
@@ -99,6 +111,16 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
     const auth = authOf(request);
     await revokeSession(db, auth.sessionId, 'logout');
     await logSecurityEvent(db, { event: 'logout', userId: auth.userId, username: auth.username, ip: request.ip, requestId: request.id });
+    app.ctx.sysLog.record({
+      tenantId: auth.tenantId,
+      logType: LOG_TYPE.login,
+      logContent: successMessage('logoutLogged', 'zh-CN', { username: auth.username }),
+      userid: auth.userId,
+      username: auth.username,
+      ip: request.ip,
+      requestUrl: '/sys/logout',
+      requestType: 'POST',
+    });
     return toJeecgEnvelope(null, successMessage('signedOut', request.lang));
   });
 }

@@ -6,6 +6,7 @@ import * as adopt0004 from './migrations/0004_core_tables_to_models.js';
 import * as loginAttempts0005 from './migrations/0005_login_attempts.js';
 import * as securityLog0006 from './migrations/0006_security_log_occurrences.js';
 import * as columnSettings0007 from './migrations/0007_column_settings.js';
+import * as jobTicks0008 from './migrations/0008_job_ticks.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -21,6 +22,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0005_login_attempts': loginAttempts0005,
   '0006_security_log_occurrences': securityLog0006,
   '0007_column_settings': columnSettings0007,
+  '0008_job_ticks': jobTicks0008,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

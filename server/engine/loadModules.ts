@@ -58,6 +58,7 @@ export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
   'sys_login_attempt',
   'sys_model',
   'sys_column_setting',
+  'sys_job_tick',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

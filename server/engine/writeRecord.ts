@@ -10,6 +10,7 @@ import type { EngineEnv } from './engineEnv.js';
 import { columnTypeOf } from './tableSpec.js';
 import { completeCreate, completeUpdate } from './completeRecord.js';
 import { presentRows } from './presentRows.js';
+import { keepInRecycleBin, keepsChangeLog, keepsRecycleBin, logChange, readForHistory } from './recordHistory.js';
 import type { Row } from './toDictText.js';
 import { assertUnique, mapUniqueViolation } from './uniqueCheck.js';
 import { checkField, fieldMessage, validateRecord, type MessageContext } from './validateRecord.js';
@@ -110,6 +111,7 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
     const { rows } =
       await sql<Row>`insert into ${model.table} (${columns}) values (${sql.join(entries.map(([, v]) => v))}) returning ${model.selectList}`.execute(trx);
     await assertStillInScope(trx, model, String(id), context);
+    if (keepsChangeLog(model)) await logChange(write, model, 'create', null, rows[0]!);
     return rows[0]!;
   });
   return (await presentRows(env, model, [row], context))[0]!;
@@ -146,10 +148,12 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
       ([name, value]) => sql`${model.fields.get(name)!.ref} = ${value}`,
     );
     const versionRef = model.fields.get('version')!.ref;
+    const [before] = keepsChangeLog(model) ? await readForHistory(trx, model, rowSql(model, id, context)) : [];
     const { rows } = await sql<Row>`update ${model.table} set ${sql.join(sets)}, ${versionRef} = ${versionRef} + 1
       where ${rowSql(model, id, context)} and ${versionRef} = ${version} returning ${model.selectList}`.execute(trx);
     if (!rows[0]) return missOrStale(trx, model, id, context);
     await assertStillInScope(trx, model, id, context);
+    if (before) await logChange(write, model, 'update', before, rows[0]);
     return rows[0];
   });
   return (await presentRows(env, model, [row], context))[0]!;
@@ -162,13 +166,16 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
   const as = (value: Scalar) => sql`cast(${value} as ${sql.raw(model.adapter.ddl.columnType(columnTypeOf(state.field.def)))})`;
   const ref = state.field.ref;
   const versionRef = model.fields.get('version')!.ref;
-  const row = await inWrite(env, model, context, async ({ trx }) => {
+  const row = await inWrite(env, model, context, async (write) => {
+    const { trx } = write;
+    const [before] = keepsChangeLog(model) ? await readForHistory(trx, model, rowSql(model, id, context)) : [];
     const { rows } = await sql<Row>`update ${model.table}
       set ${ref} = case when ${ref} = ${state.on} then ${as(state.off)} else ${as(state.on)} end,
           ${versionRef} = ${versionRef} + 1, ${model.fields.get('updateBy')!.ref} = ${context.auth.username}, ${model.fields.get('updateTime')!.ref} = ${nowText()}
       where ${rowSql(model, id, context)} returning ${model.selectList}`.execute(trx);
     if (!rows[0]) throw appError('CL_ERR_RECORD_NOT_FOUND');
     await assertStillInScope(trx, model, id, context);
+    if (before) await logChange(write, model, 'update', before, rows[0]);
     return rows[0];
   });
   return (await presentRows(env, model, [row], context))[0]!;
@@ -181,9 +188,13 @@ export async function deleteRecord(env: EngineEnv, model: CompiledModel, id: str
 /** Every id must be in the caller's tenant and data scope, or nothing is deleted (one transaction). */
 export async function deleteRecords(env: EngineEnv, model: CompiledModel, ids: string[], context: EngineContext): Promise<void> {
   const unique = [...new Set(ids)];
-  await inWrite(env, model, context, async ({ trx }) => {
+  await inWrite(env, model, context, async (write) => {
+    const { trx } = write;
     const where = sql.join([sql`${model.id.ref} in (${sql.join(unique)})`, ...scopeConditions(model, context)], sql` and `);
+    const before = keepsChangeLog(model) ? await readForHistory(trx, model, where) : [];
+    if (keepsRecycleBin(model)) await keepInRecycleBin(write, model, where);
     const result = await sql`delete from ${model.table} where ${where}`.execute(trx);
     if (Number(result.numAffectedRows ?? 0) !== unique.length) throw appError('CL_ERR_RECORD_NOT_FOUND');
+    for (const row of before) await logChange(write, model, 'delete', row, null);
   });
 }

@@ -12,14 +12,18 @@ const MESSAGES = {
   signedOut: { 'zh-CN': '退出登录成功！', en: 'Signed out successfully!' },
   passwordChanged: { 'zh-CN': '修改密码成功！', en: 'Password changed successfully!' },
   valueFree: { 'zh-CN': '该值可用！', en: 'This value is available!' },
+  loginLogged: { 'zh-CN': '用户名: {username},登录成功！', en: 'User {username} signed in' },
+  logoutLogged: { 'zh-CN': '用户名: {username},退出成功！', en: 'User {username} signed out' },
+  rowsPruned: { 'zh-CN': '已删除{count}条{days}天前的记录', en: 'Deleted {count} rows older than {days} days' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function successMessage(key: MessageKey, lang: Lang): string {
+export function successMessage(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
   const entry = MESSAGES[key];
-  if (lang === 'en') return entry.en;
-  return lang === 'zh-TW' ? toTraditional(entry['zh-CN']) : entry['zh-CN'];
+  const template = lang === 'en' ? entry.en : entry['zh-CN'];
+  const text = template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return lang === 'zh-TW' ? toTraditional(text) : text;
 }
 
 /**

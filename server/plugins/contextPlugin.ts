@@ -7,6 +7,8 @@ import type { DbHandle } from '../db/createDb.js';
 import type { DictCache } from '../dict/dictCache.js';
 import type { ModuleSet } from '../engine/loadModules.js';
 import type { Translate } from '../i18n/translateText.js';
+import type { JobScheduler } from '../jobs/scheduler.js';
+import type { SysLog } from '../logs/sysLog.js';
 
 /** What every route family needs, built once by buildApp and shared as app.ctx. */
 export interface AppContext {
@@ -19,6 +21,10 @@ export interface AppContext {
   /** anonymous rejections, aggregated per address, kind and minute */
   rejections: RejectionLog;
   securityLogRetention: SecurityLogRetention;
+  /** the login and operation log (model system.log), written in batches */
+  sysLog: SysLog;
+  /** this server's job scheduler; null when CLOUDLAB_JOBS=off */
+  readonly jobs: JobScheduler | null;
 }
 
 declare module 'fastify' {

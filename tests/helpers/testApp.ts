@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import type { HookRegistry } from '../../server/engine/hookRegistry.js';
+import type { JobHandlerRegistry } from '../../server/jobs/jobHandlers.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
 export const ADMIN_PASSWORD = 'Admin1234test';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   onQuery?: (sql: string, durationMs: number) => void;
   /** named model hooks the app's models may reference */
   hooks?: HookRegistry;
+  /** scheduled-job handlers besides the built-in ones */
+  jobHandlers?: JobHandlerRegistry;
   /** the notice socket's heartbeat period */
   noticeHeartbeatMs?: number;
   /** the admin must change the first password at first sign-in, as in production (default: not asked) */
@@ -56,6 +59,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     onQuery: options.onQuery,
     adminPasswordFinal: options.adminFirstSignIn !== true,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
     noticeHeartbeatMs: options.noticeHeartbeatMs,
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>

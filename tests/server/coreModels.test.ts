@@ -129,6 +129,12 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         '角色数据规则',
         '单据规则',
         '行政区划',
+        '校验规则',
+        '系统日志',
+        '定时任务',
+        '任务运行日志',
+        '数据日志',
+        '回收站',
         '系统公告',
         '租户管理',
       ]);

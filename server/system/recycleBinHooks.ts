@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { revokeUserSessions } from '../auth/sessions.js';
+import type { CompiledModel } from '../engine/compileModel.js';
+import { ACCOUNT_TABLE } from '../engine/checkModel.js';
+import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
+import { keepsRecycleBin, RECYCLE_BIN_TABLE } from '../engine/recordHistory.js';
+import { mapUniqueViolation } from '../engine/uniqueCheck.js';
+import { appError } from '../errors.js';
+import type { Translate } from '../i18n/translateText.js';
+
+/** The compiled models the engine serves now (a release shows at once). */
+export interface ServedModels {
+  get(id: string): CompiledModel | undefined;
+  all(): Iterable<CompiledModel>;
+}
+
+interface BinRow {
+  id: string;
+  modelId: string;
+  recordId: string;
+  data: Record<string, unknown>;
+}
+
+function binRowOf(ctx: OperationHookContext): BinRow {
+  const record = ctx.record as Record<string, unknown>;
+  const data = record.data;
+  return {
+    id: String(record.id),
+    modelId: String(record.modelId),
+    recordId: String(record.recordId),
+    data: data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {},
+  };
+}
+
+/**
+ * Link models of `target`: models whose every declared field is a reference, one of them to `target`
+ * (user–role, user–department, user–tenant, user–position). Their rows mean nothing without the record,
+ * so purging it deletes them; restoring before that finds them still in place.
+ */
+function linkColumns(models: ServedModels, target: CompiledModel): { model: CompiledModel; column: string }[] {
+  const links: { model: CompiledModel; column: string }[] = [];
+  for (const model of models.all()) {
+    const declared = [...model.fields.values()].filter((f) => !f.system);
+    if (declared.length === 0 || !declared.every((f) => typeof f.def.ref === 'string')) continue;
+    for (const field of declared) if (field.def.ref === target.model.id) links.push({ model, column: field.column });
+  }
+  return links;
+}
+
+/**
+ * The recycle bin's operations (model system.recycleBin; the engine fills it for models with
+ * entity.recycleBin): restore puts the record back under its own id, whole, and fails clearly when its
+ * id or a unique value was taken meanwhile; purge deletes it for good with its link rows. A restored
+ * account's old sessions stay ended: it signs in again.
+ */
+export function registerRecycleBinHooks(hooks: HookRegistry, models: () => ServedModels | null, translate: Translate): void {
+  const targetOf = (bin: BinRow): CompiledModel => {
+    const target = models()?.get(bin.modelId);
+    if (!target || !keepsRecycleBin(target)) throw appError('CL_ERR_RECYCLE_MODEL_GONE');
+    return target;
+  };
+
+  hooks.registerOperation('system.restoreRecord', async (ctx) => {
+    const bin = binRowOf(ctx);
+    const target = targetOf(bin);
+    // a tenant's record goes back to that tenant only
+    if (target.tenant && Number(bin.data.tenantId) !== ctx.context.tenantId) throw appError('CL_ERR_RECORD_NOT_FOUND');
+    const { rows } = await sql`select 1 as hit from ${target.table} where ${target.id.ref} = ${bin.recordId}`.execute(ctx.db);
+    if (rows.length > 0) throw appError('CL_ERR_RECYCLE_ID_TAKEN');
+    const entries = Object.entries(bin.data).filter(([name]) => target.fields.has(name));
+    const columns = sql.join(entries.map(([name]) => target.fields.get(name)!.ref));
+    const values = sql.join(
+      entries.map(([name, value]) => {
+        const structured = target.fields.get(name)!.def.type === 'json';
+        return structured && value !== null && typeof value !== 'string' ? target.adapter.json.toDb(value) : value;
+      }),
+    );
+    try {
+      await sql`insert into ${target.table} (${columns}) values (${values})`.execute(ctx.db);
+    } catch (error) {
+      throw mapUniqueViolation(error, target, { lang: ctx.context.lang, translate });
+    }
+    await sql`delete from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(ctx.db);
+    ctx.touch(target.tableName);
+    if (target.tableName === ACCOUNT_TABLE) await revokeUserSessions(ctx.db, bin.recordId, 'disabled');
+    return { id: bin.recordId, modelId: bin.modelId };
+  });
+
+  hooks.registerOperation('system.purgeRecord', async (ctx) => {
+    const bin = binRowOf(ctx);
+    const served = models();
+    const target = served?.get(bin.modelId);
+    if (served && target) {
+      for (const link of linkColumns(served, target)) {
+        await sql`delete from ${link.model.table} where ${sql.ref(link.column)} = ${bin.recordId}`.execute(ctx.db);
+        ctx.touch(link.model.tableName);
+      }
+    }
+    await sql`delete from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(ctx.db);
+    return { id: bin.recordId, modelId: bin.modelId };
+  });
+}

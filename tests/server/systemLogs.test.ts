@@ -1,0 +1,78 @@
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { client, userWith, type Client } from './engineSupport.js';
+
+const matrix = await databaseMatrix();
+
+describe.each(matrix)('$kind: login and operation logs (/sys/log, /sys/loginfo, /sys/visitInfo)', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+    const flushed = () => t.app.ctx.sysLog.flush();
+
+    it('logs each sign-in and sign-out (type 1) and counts them for the home page', async () => {
+      const before = (await admin.get('/sys/loginfo')).body.result;
+      const token = await t.login();
+      await t.request({ method: 'POST', url: '/sys/logout', token });
+      await flushed();
+      const after = (await admin.get('/sys/loginfo')).body;
+      expect(after).toMatchObject({ success: true, code: 200 });
+      expect(after.result.totalVisitCount).toBe(before.totalVisitCount + 1);
+      expect(after.result.todayVisitCount).toBe(before.todayVisitCount + 1);
+      expect(after.result.todayIp).toBeGreaterThanOrEqual(1);
+      const page = (await admin.get('/sys/log/list', { logType: 1, pageSize: 50 })).body.result;
+      const contents = page.records.map((r: { logContent: string }) => r.logContent);
+      expect(contents).toContain('用户名: admin,登录成功！');
+      expect(contents).toContain('用户名: admin,退出成功！');
+      expect(page.records[0]).toMatchObject({ logType: 1, logType_dictText: '登录日志', username: 'admin' });
+
+      const week = (await admin.get('/sys/visitInfo')).body.result as { visit: number; ip: number; tian: string; type: string }[];
+      expect(week).toHaveLength(7);
+      expect(week[6]).toMatchObject({ tian: dayjs().format('YYYY-MM-DD'), type: dayjs().format('MM-DD') });
+      expect(week[6]!.visit).toBe(after.result.todayVisitCount);
+      expect(week[0]!.tian).toBe(dayjs().subtract(6, 'day').format('YYYY-MM-DD'));
+    });
+
+    it('logs signed-in writes and exports (type 2) with the model and action, never the body', async () => {
+      const added = await admin.post('/api/system/BillRule', { fullName: '日志测试', enCode: 'LOGTEST' });
+      expect(added.body.code).toBe(200);
+      await flushed();
+      const page = (await admin.get('/sys/log/list', { logType: 2, pageSize: 50 })).body.result;
+      const row = page.records.find((r: { requestUrl: string; requestType: string }) => r.requestUrl === '/api/system/BillRule' && r.requestType === 'POST');
+      expect(row).toMatchObject({
+        logContent: '单据规则-新增',
+        operateType: 2,
+        operateType_dictText: '添加',
+        username: 'admin',
+        method: 'system:billRule:add',
+      });
+      expect(JSON.stringify(page.records)).not.toContain('LOGTEST');
+      // reads are not logged
+      expect(page.records.some((r: { requestType: string }) => r.requestType === 'GET')).toBe(false);
+    });
+
+    it('refuses bad input and callers without the permission, and keeps tenants apart', async () => {
+      expect((await admin.get('/sys/loginfo', { x: 1 })).status).toBe(400);
+      expect((await admin.get('/sys/visitInfo', { x: 1 })).status).toBe(400);
+      expect((await t.request({ method: 'GET', url: '/sys/loginfo' })).statusCode).toBe(401);
+      const nobody = await userWith(t, []);
+      expect((await nobody.get('/sys/log/list')).body).toMatchObject({ success: false, code: 510 });
+      // the log is written by the server only
+      expect((await admin.post('/sys/log/add', { logType: 1, logContent: 'x' })).status).toBe(404);
+      const other = await userWith(t, ['system:log:list'], { tenantId: 2 });
+      await flushed();
+      const theirs = (await other.get('/sys/log/list', { pageSize: 100 })).body.result.records as { username: string }[];
+      expect(theirs.some((r) => r.username === 'admin')).toBe(false);
+      expect((await other.get('/sys/loginfo')).body.result.totalVisitCount).toBeLessThanOrEqual(1);
+    });
+  });
+});
