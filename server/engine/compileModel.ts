@@ -3,9 +3,11 @@ import { compileExpression, type CompiledExpression } from '../../runtime/expres
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import type { ComputedDefault, FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
 import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/patterns.js';
+import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
 import type { BeforeSaveHook, HookRegistry } from './hookRegistry.js';
+import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
 export interface CompiledField {
@@ -59,6 +61,8 @@ export interface CompiledModel {
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
   /** `compute` expressions in declaration order: the server recomputes them on every save */
   computes: { field: CompiledField; expression: CompiledExpression }[];
+  /** json fields shown as an editable table: their rows' declared rules (tableFieldRules.ts) */
+  tableRows: Map<string, RowColumn[]>;
   /** `requiredWhen` expressions: the field is required while its expression holds */
   requiredWhens: { field: CompiledField; expression: CompiledExpression }[];
   /** json and list fields: stored as text (jsonb for json where the database has it), answered parsed */
@@ -158,6 +162,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: expressionsOf((def) => def.compute),
     requiredWhens: expressionsOf((def) => def.requiredWhen),
+    tableRows: tableFieldRules(model),
     structured: declared.filter((f) => STRUCTURED.has(f.def.type)),
     permission: (action) => `${model.permissions.prefix}${action}`,
   };

@@ -1,5 +1,6 @@
 import type { Lang, Scalar } from '../../runtime/model/types.js';
 import { checkFieldValue, isEmptyValue, ruleMessage, scalarDefault, type FieldRule } from '../../runtime/model/fieldRules.js';
+import { firstRowFailure, rowFailureText, type RowColumn } from '../../runtime/validation/tableRows.js';
 import type { FieldError } from '../errors.js';
 import type { Translate } from '../i18n/translateText.js';
 import { isComputedDefault, type CompiledField, type CompiledModel } from './compileModel.js';
@@ -29,6 +30,23 @@ export function checkField(field: CompiledField, raw: unknown, ctx: MessageConte
   return checked.ok ? { value: checked.value } : { message: fieldMessage(field, checked.rule, ctx) };
 }
 
+/** A table field's rows against their declared rules (tableFieldRules.ts): the first broken cell's message, or ''. */
+function checkRows(columns: RowColumn[], stored: Scalar | null, ctx: MessageContext): string {
+  if (typeof stored !== 'string') return '';
+  let rows: unknown;
+  try {
+    rows = JSON.parse(stored);
+  } catch {
+    return '';
+  }
+  if (!Array.isArray(rows)) return '';
+  const objects = rows.map((row) => (typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {}));
+  const titled = columns.map((column) => ({ ...column, title: ctx.translate(column.title, ctx.lang) }));
+  const failure = firstRowFailure(titled, objects, ctx.lang);
+  if (!failure) return '';
+  return rowFailureText(failure, titled.find((column) => column.key === failure.column)?.title ?? failure.column, ctx.lang);
+}
+
 /**
  * A create checks every writable field (absent ones take field.default); an update checks the
  * fields it sends and leaves the others as they are. Callers have already refused unknown and
@@ -45,7 +63,10 @@ export function validateRecord(model: CompiledModel, body: Record<string, unknow
     if (mode === 'create' && isEmptyValue(raw) && isComputedDefault(field.def.default)) continue;
     if (!present && raw === undefined && !field.def.required) continue;
     const result = checkField(field, raw, ctx);
+    const rows = 'message' in result ? undefined : model.tableRows.get(field.name);
+    const rowMessage = rows && 'value' in result ? checkRows(rows, result.value, ctx) : '';
     if ('message' in result) errors.push({ field: field.name, message: result.message });
+    else if (rowMessage) errors.push({ field: field.name, message: rowMessage });
     else values[field.name] = result.value;
   }
   return { values, errors };
