@@ -116,10 +116,15 @@ function RichTextInput({ value, onChange, height = RICH_TEXT_HEIGHT, disabled }:
     editorProps: { attributes: { 'aria-label': t('editor.placeholder'), style: `min-height: ${height - 50}px; outline: none; padding: 8px` } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
-  useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+  // useEditor destroys an editor and makes the next one when the component mounts again (a page
+  // reload while the form renders): a destroyed one has no commands nor schema, so it is left alone
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
+  }, [editor, disabled]);
   useEffect(() => {
     // a value set from outside (form reset, record loaded) replaces the document; the editor's own echo does not
-    if (editor && (value ?? '') !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value ?? '', { emitUpdate: false });
+    if (!editor || editor.isDestroyed) return;
+    if ((value ?? '') !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
   if (!editor) return null;
   return (
@@ -134,7 +139,7 @@ function RichTextInput({ value, onChange, height = RICH_TEXT_HEIGHT, disabled }:
 function RichTextView({ value }: RichTextEditorProps) {
   const editor = useEditor({ extensions, content: value ?? '', editable: false, immediatelyRender: true });
   useEffect(() => {
-    editor?.commands.setContent(value ?? '', { emitUpdate: false });
+    if (editor && !editor.isDestroyed) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
   return editor ? <EditorContent editor={editor} /> : null;
 }
