@@ -6,8 +6,10 @@ import path from 'node:path';
 import { ensureClientBuild } from '../../../scripts/clientBuild.js';
 import { E2E_ADMIN_PASSWORD, E2E_PORT } from './e2eEnv.js';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-e2e-'));
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// a test that restarts its own server passes the data folder to keep across the restart (ownServer.ts)
+const keptDir = process.env.CLOUDLAB_E2E_DATA_DIR;
+const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-e2e-'));
+if (!keptDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.env.PORT = String(E2E_PORT);
 process.env.HOST = '127.0.0.1';
 process.env.CLOUDLAB_DATA_DIR = dataDir;
