@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../server/config.js';
 import { newId } from '../server/db/ids.js';
 import { nowText } from '../server/db/timestamps.js';
 import { runLoad, type LoadResult } from './load.js';
-import { startProcess, stopProcess, waitForHttp } from './processes.js';
+import { peakRss, startProcess, stopProcess, waitForHttp } from './processes.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROWS = Number(args.rows ?? 100_000);
@@ -108,19 +108,6 @@ async function seed(dataDir: string, modules: string): Promise<void> {
 }
 
 /** The peak resident memory of a process while `work` runs (Linux /proc, sampled every 20 ms). */
-async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number; beforeMb: number }> {
-  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  const beforeMb = rss();
-  let peakMb = beforeMb;
-  const timer = setInterval(() => (peakMb = Math.max(peakMb, rss())), 20);
-  try {
-    const result = await work();
-    return { result, peakMb: Math.max(peakMb, rss()), beforeMb };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function exportOnce(headers: Record<string, string>): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`http://127.0.0.1:${PORT}${BASE}/Actions/Export`, { headers });

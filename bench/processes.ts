@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 
 /** A server in its own process, so the load generator and the server do not share a core. */
 export function startProcess(script: string, env: Record<string, string>): ChildProcess {
@@ -29,4 +30,23 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** The resident memory of a process (Linux /proc), in MB. */
+export function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+/** Runs `work` while sampling the process's resident memory every 20 ms; answers its result and the peak. */
+export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number; beforeMb: number }> {
+  const rss = () => rssMb(pid);
+  const beforeMb = rss();
+  let peakMb = beforeMb;
+  const timer = setInterval(() => (peakMb = Math.max(peakMb, rss())), 20);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, rss()), beforeMb };
+  } finally {
+    clearInterval(timer);
+  }
 }
