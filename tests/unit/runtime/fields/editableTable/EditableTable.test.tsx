@@ -3,6 +3,7 @@ import { FormProvider } from '@formily/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRuntime } from '../../../../../runtime/createRuntime';
+import type { HttpClient, RequestOptions } from '../../../../../runtime/data/HttpClient';
 import { staticDictSource } from '../../../../../runtime/fields/dict/createDictSource';
 import { RenderProbeContext, type RenderedPart } from '../../../../../runtime/fields/editableTable/renderProbe';
 import { createHookRegistry } from '../../../../../runtime/hooks/createHookRegistry';
@@ -35,7 +36,7 @@ function renderTable(
   const hooks = createHookRegistry();
   hooks.register('cellValidator', 'test.startsWithT', (value) => (String(value).startsWith('T') ? '' : '须以T开头'));
   const runtime = createRuntime({
-    http: unreachableHttp,
+    http: options.http ?? unreachableHttp,
     i18n: testI18n(),
     access: { has: () => true, subActions: () => [] },
     models: testModels(),
@@ -242,5 +243,46 @@ describe('EditableTable rules', () => {
   it('refuses a column that takes a reserved type, naming it', async () => {
     renderTable({ columns: [{ key: 'n', title: '序号', type: 'rowNumber' }] });
     expect(await screen.findByText(/可编辑表格配置错误：columns\[0\]: the type "rowNumber" is reserved/)).toBeInTheDocument();
+  });
+});
+
+describe('EditableTable upload cells', () => {
+  it('uploads a file into the cell with its tooltips, and keeps name, path and size', async () => {
+    let answer: (value: { code: number; message: string; data: unknown }) => void = () => undefined;
+    let progress: RequestOptions['onUploadProgress'];
+    const http = {
+      post: vi.fn((_url: string, _body: unknown, options: RequestOptions) => {
+        progress = options.onUploadProgress;
+        return new Promise((resolve) => (answer = resolve));
+      }),
+    } as unknown as HttpClient;
+    const form = renderTable({ columns: [{ key: 'report', title: '报告', type: 'upload', biz: 'annex' }] }, { value: [{ id: 'a' }], http });
+    await waitFor(() => expect(rowOf('a')).toBeTruthy());
+    const file = new File(['%PDF-1.4'], '检测报告正式版.pdf', { type: 'application/pdf' });
+    fireEvent.change(cellOf('a', 'report').querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/sys/common/upload', expect.any(FormData), expect.anything()));
+    act(() => progress?.(50, 100));
+    fireEvent.mouseOver(cellOf('a', 'report').querySelector('[data-upload-state="uploading"]') as Element);
+    expect(await screen.findByText('上传中(50%)')).toBeInTheDocument();
+    await act(async () => answer({ code: 200, message: 'annex/abc.pdf', data: null }));
+    await waitFor(() => expect(cellOf('a', 'report')).toHaveTextContent('检测报告正…'));
+    fireEvent.mouseOver(cellOf('a', 'report').querySelector('[data-upload-state="done"]') as Element);
+    expect(await screen.findByText('上传完成')).toBeInTheDocument();
+    fireEvent.blur(cellOf('a', 'report'));
+    await waitFor(() =>
+      expect((form.values.items as Record<string, unknown>[])[0]?.report).toEqual({ fileName: '检测报告正式版.pdf', filePath: 'annex/abc.pdf', fileSize: 8 }),
+    );
+  });
+
+  it('shows upload failed with the server’s message', async () => {
+    const http = { post: vi.fn(async () => ({ code: 500, message: '文件类型不允许', data: null })) } as unknown as HttpClient;
+    renderTable({ columns: [{ key: 'report', title: '报告', type: 'upload' }] }, { value: [{ id: 'a' }], http });
+    await waitFor(() => expect(rowOf('a')).toBeTruthy());
+    fireEvent.change(cellOf('a', 'report').querySelector('input[type="file"]') as HTMLInputElement, {
+      target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(cellOf('a', 'report').querySelector('[data-upload-state="error"]')).not.toBeNull());
+    fireEvent.mouseOver(cellOf('a', 'report').querySelector('[data-upload-state="error"]') as Element);
+    expect(await screen.findByText('上传失败: 文件类型不允许')).toBeInTheDocument();
   });
 });
