@@ -31,7 +31,7 @@ const manyRows = (count: number) =>
 
 function renderTable(
   props: Record<string, unknown>,
-  options: { value?: unknown[]; readPretty?: boolean; probe?: (part: RenderedPart) => void; extra?: Record<string, unknown> } = {},
+  options: { value?: unknown[]; readPretty?: boolean; probe?: (part: RenderedPart) => void; extra?: Record<string, unknown>; http?: HttpClient } = {},
 ) {
   const hooks = createHookRegistry();
   hooks.register('cellValidator', 'test.startsWithT', (value) => (String(value).startsWith('T') ? '' : '须以T开头'));
