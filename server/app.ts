@@ -58,6 +58,10 @@ import { createSysLog } from './logs/sysLog.js';
 import { registerOperationLog } from './logs/operationLogHook.js';
 import sysLogInfoRoutes from './api/sysLogInfo.js';
 import sysCheckRuleRoutes from './api/sysCheckRule.js';
+import { registerDataInterfaceHooks } from './dataInterface/dataInterfaceHooks.js';
+import systemDataInterfaceRoutes from './api/systemDataInterface.js';
+import systemPrintDevRoutes from './api/systemPrintDev.js';
+import { registerPrintHooks } from './print/printHooks.js';
 import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
@@ -92,10 +96,12 @@ function queryObserver(app: FastifyInstance, config: AppConfig, observe: BuildAp
 }
 
 /** The user and announcement models' hooks plus the caller's (withEngineHooks adds the data-rule ones). */
-function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus, jobs: SystemHookInput): HookRegistry {
+function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: NoticeBus, jobs: SystemHookInput, store: () => ModelStore | null): HookRegistry {
   const hooks = createHookRegistry();
   registerJobHooks(hooks, jobs.handlers, jobs.scheduler);
   registerRecycleBinHooks(hooks, jobs.served, jobs.translate);
+  registerDataInterfaceHooks(hooks, config, store);
+  registerPrintHooks(hooks, store);
   registerUserHooks(hooks, config);
   registerPermissionOperations(hooks, config);
   registerAnnouncementHooks(hooks, notices.publish);
@@ -189,7 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       fileModules,
       // the data-rule check reads the models through the store, so a released model is known to it
       hooks: withEngineHooks(
-        appHooks(config, options.hooks, notices, { handlers: jobHandlers, scheduler: () => scheduler, served: servedModels, translate }),
+        appHooks(config, options.hooks, notices, { handlers: jobHandlers, scheduler: () => scheduler, served: servedModels, translate }, () => store),
         (id) => store?.current().modules.models.get(id),
       ),
       env,
@@ -246,6 +252,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysDuplicateRoutes, { store: modelStore });
     await app.register(systemDictionaryRoutes, { store: modelStore });
     await app.register(systemBillRuleRoutes, { store: modelStore });
+    await app.register(systemDataInterfaceRoutes, { store: modelStore });
+    await app.register(systemPrintDevRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

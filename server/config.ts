@@ -38,6 +38,10 @@ export interface AppConfig {
    * running any, e.g. one kept for requests only; `pollMs` is how soon a change made on another server shows.
    */
   jobs: { enabled: boolean; pollMs: number };
+  /** configured SQL (data interfaces, SQL reports; server/safeSql): statement timeout and row cap */
+  configuredSql: { timeoutMs: number; maxRows: number };
+  /** HTTP data interfaces: the hosts (lower case, host[:port]) they may call, and whether private addresses may be among them */
+  outboundHttp: { hosts: string[]; allowPrivate: boolean; timeoutMs: number; maxBytes: number };
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -91,6 +95,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     slowQueryMs: env.CLOUDLAB_SLOW_QUERY_MS ? intFromEnv(env, 'CLOUDLAB_SLOW_QUERY_MS', 0) : null,
     expiryNotice: expiryNoticeFrom(env),
     jobs: { enabled: env.CLOUDLAB_JOBS !== 'off', pollMs: Math.max(200, intFromEnv(env, 'CLOUDLAB_JOB_POLL_MS', 5_000)) },
+    configuredSql: {
+      timeoutMs: Math.max(100, intFromEnv(env, 'CLOUDLAB_SQL_TIMEOUT_MS', 5_000)),
+      maxRows: Math.max(1, intFromEnv(env, 'CLOUDLAB_SQL_MAX_ROWS', 5_000)),
+    },
+    outboundHttp: {
+      hosts: (env.CLOUDLAB_DATA_INTERFACE_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      // an intranet service is a private address: only an operator who names it may open that door
+      allowPrivate: env.CLOUDLAB_DATA_INTERFACE_ALLOW_PRIVATE === '1',
+      timeoutMs: Math.max(100, intFromEnv(env, 'CLOUDLAB_DATA_INTERFACE_TIMEOUT_MS', 10_000)),
+      maxBytes: Math.max(1024, intFromEnv(env, 'CLOUDLAB_DATA_INTERFACE_MAX_BYTES', 2 * 1024 * 1024)),
+    },
   };
 }
 

@@ -45,6 +45,8 @@ import { richTextEditorManifest } from './RichTextEditor.manifest';
 import { codeEditorManifest } from './CodeEditor.manifest';
 import { editableTableManifest } from './EditableTable.manifest';
 import { themeColorManifest } from './ThemeColor.manifest';
+import { printModelSelectManifest } from './PrintModelSelect.manifest';
+import { printTemplateDesignerManifest } from './PrintTemplateDesigner.manifest';
 import type { WidgetManifest } from './WidgetManifest';
 import en from './i18n/en.json';
 import zhCN from './i18n/zh-CN.json';
@@ -102,6 +104,8 @@ export const widgetManifests: readonly WidgetManifest[] = [
   codeEditorManifest,
   editableTableManifest,
   themeColorManifest,
+  printTemplateDesignerManifest,
+  printModelSelectManifest,
 ];
 
 /** The i18next namespace of the manifests' titles. */

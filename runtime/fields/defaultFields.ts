@@ -72,6 +72,9 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   EditableTable: lazyField(() => import('./EditableTable').then((m) => m.EditableTable)),
   // antd's colour picker comes with it
   ThemeColor: lazyField(() => import('./ThemeColor').then((m) => m.ThemeColor)),
+  // the print template designer (devPlatform.printDev) and its model choice: only that form fetches them
+  PrintTemplateDesigner: lazyField(() => import('./print/PrintTemplateDesigner').then((m) => m.PrintTemplateDesigner)),
+  PrintModelSelect: lazyField(() => import('./print/PrintModelSelect').then((m) => m.PrintModelSelect)),
 };
 
 /**

@@ -2,9 +2,12 @@ import { CamelCasePlugin, CompiledQuery, Kysely, sql, type LogConfig } from 'kys
 import type { DbAdapter, DbDialectName } from './dialects/DbAdapter.js';
 import { createPostgresDialect } from './dialects/postgres/connection.js';
 import { createPostgresAdapter } from './dialects/postgres/postgresAdapter.js';
+import { createPostgresReadOnlyRunner } from './dialects/postgres/readOnly.js';
 import { createSqliteDialect } from './dialects/sqlite/connection.js';
 import { createSqliteAdapter } from './dialects/sqlite/sqliteAdapter.js';
 import { createSqliteReadPool } from './dialects/sqlite/readPool.js';
+import { createSqliteReadOnlyRunner } from './dialects/sqlite/readOnly.js';
+import type { ReadOnlyRunner } from './readOnlyRunner.js';
 import type { Database } from './schema.js';
 import { createPostgresQuickReads } from './dialects/postgres/quickReads.js';
 import { createSqliteQuickReads } from './dialects/sqlite/quickReads.js';
@@ -28,6 +31,8 @@ export interface DbHandle {
   slowReads: SlowReads;
   /** short indexed reads of committed data, prepared once (slowReads.ts QuickReads) */
   quickReads: QuickReads;
+  /** where configured SQL runs (server/safeSql): a connection or transaction that cannot write, with a timeout and a row cap */
+  readOnly: ReadOnlyRunner;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,6 +70,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
         close: async () => {},
       },
       quickReads: createPostgresQuickReads(pool, options.onQuery),
+      readOnly: createPostgresReadOnlyRunner(raw as unknown as Kysely<unknown>),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
@@ -73,6 +79,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
   const db = new Kysely<Database>({ dialect, plugins, ...(log ? { log } : {}) });
   const slowReads = createSqliteReadPool(file);
   const quickReads = createSqliteQuickReads(file, options.onQuery);
+  const readOnly = createSqliteReadOnlyRunner(file);
   return {
     db,
     dialect: 'sqlite',
@@ -80,8 +87,10 @@ export function createDb(options: CreateDbOptions): DbHandle {
     sqliteFile: file,
     slowReads,
     quickReads,
+    readOnly,
     ping: async () => void (await sql`select 1`.execute(db)),
     close: async () => {
+      await readOnly.close();
       await slowReads.close();
       await quickReads.close();
       await db.destroy();

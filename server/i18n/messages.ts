@@ -15,6 +15,7 @@ const MESSAGES = {
   loginLogged: { 'zh-CN': '用户名: {username},登录成功！', en: 'User {username} signed in' },
   logoutLogged: { 'zh-CN': '用户名: {username},退出成功！', en: 'User {username} signed out' },
   rowsPruned: { 'zh-CN': '已删除{count}条{days}天前的记录', en: 'Deleted {count} rows older than {days} days' },
+  copySuffix: { 'zh-CN': '副本', en: 'copy' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -72,6 +72,7 @@ export const WIDGET_SAMPLES: Record<string, { props?: Record<string, unknown>; v
     type: 'array',
   },
   ThemeColor: { value: '#13C2C2' },
+  PrintModelSelect: { value: 'system.user' },
 };
 
 /** Layout containers: they hold fields, they are not fields, so the gallery leaves them out. */

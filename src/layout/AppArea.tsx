@@ -9,6 +9,8 @@ import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
 import { reloadDictItems } from '../session/reloadDictItems';
 import { registerStaffFormHooks } from '../modules/staff/staffFormHooks';
+import { PrintHost } from '../modules/print/PrintHost';
+import { registerPrint } from '../modules/print/registerPrint';
 import { AppLayout } from './AppLayout';
 import { createSessionDictSource } from './createSessionDictSource';
 
@@ -18,6 +20,7 @@ const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
 function appHooks() {
   const hooks = createHookRegistry();
   registerStaffFormHooks(hooks);
+  registerPrint(hooks);
   return hooks;
 }
 // visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
@@ -66,6 +69,7 @@ export function AppArea() {
 
   return (
     <RuntimeProvider runtime={runtime}>
+      <PrintHost />
       <Routes>
         <Route
           path={MENU_LIST_PATH}

@@ -78,6 +78,36 @@ const SPEC_ENDPOINTS = [
   'GET /sys/user/queryById',
 ];
 
+/** Spec 001 §7's data-interface and print-device calls (issue 10). */
+const SYSTEM_DEV_ENDPOINTS = [
+  'GET /api/system/DataInterface',
+  'GET /api/system/DataInterface/Selector',
+  'POST /api/system/DataInterface',
+  'PUT /api/system/DataInterface/{id}',
+  'GET /api/system/DataInterface/{id}',
+  'DELETE /api/system/DataInterface/{id}',
+  'PUT /api/system/DataInterface/{id}/Actions/State',
+  'GET /api/system/DataInterface/{id}/Actions/Response',
+  'GET /api/system/DataInterface/GetParam/{id}',
+  'GET /api/system/DataInterface/{id}/Action/Export',
+  'GET /api/system/DataInterfaceLog/{id}',
+  'GET /api/system/DataInterface/{id}/Action/List',
+  'GET /api/system/DataInterface/{id}/Action/Info',
+  'GET /api/system/DataInterface/getList',
+  'POST /api/system/DataInterface/{id}/Actions/Preview',
+  'GET /api/system/printDev',
+  'GET /api/system/printDev/{id}',
+  'PUT /api/system/printDev/{id}',
+  'DELETE /api/system/printDev/{id}',
+  'POST /api/system/printDev',
+  'POST /api/system/printDev/{id}/Actions/Copy',
+  'GET /api/system/printDev/{id}/Actions/Export',
+  'GET /api/system/printDev/Selector',
+  'PUT /api/system/printDev/{id}/Actions/State',
+  'POST /api/system/printDev/Fields',
+  'GET /api/system/printDev/Data',
+];
+
 /** `:id`, `{id}` and `{nodeId}` alike: only where a parameter sits matters. */
 const shape = (endpoint: string) => endpoint.replace(/\{\w+\}|:\w+/g, '{}');
 
@@ -103,5 +133,10 @@ describe('route audit (SQLite)', () => {
   it('serves every call spec 001 §7 lists for users, roles, organisations, departments and positions', () => {
     const served = new Set(listRoutes(t.app).map((r) => shape(`${r.method} ${r.url}`)));
     expect(SPEC_ENDPOINTS.filter((e) => !served.has(shape(e)))).toEqual([]);
+  });
+
+  it('serves every data-interface and print-device call of spec 001 §7', () => {
+    const served = new Set(listRoutes(t.app).map((r) => shape(`${r.method} ${r.url}`)));
+    expect(SYSTEM_DEV_ENDPOINTS.filter((e) => !served.has(shape(e)))).toEqual([]);
   });
 });

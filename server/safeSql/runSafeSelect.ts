@@ -1,0 +1,171 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { holdsPermission } from '../auth/holdsPermission.js';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import type { DbHandle } from '../db/createDb.js';
+import { ReadOnlyRunError } from '../db/readOnlyRunner.js';
+import type { CompiledModel } from '../engine/compileModel.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
+import { scopeConditions } from '../engine/whereSql.js';
+import { AppError, appError } from '../errors.js';
+import { authOf } from '../plugins/accessPlugin.js';
+import { CREDENTIAL_NAME } from './allowedSql.js';
+import { checkSelect, type SqlDialect } from './checkSelect.js';
+
+export interface SafeSelectLimits {
+  timeoutMs: number;
+  maxRows: number;
+}
+
+export const DEFAULT_SAFE_SELECT_LIMITS: SafeSelectLimits = { timeoutMs: 5_000, maxRows: 5_000 };
+
+export interface SafeSelectResult {
+  rows: Record<string, unknown>[];
+  /** the result's column names, in the order of the first row */
+  columns: string[];
+  /** there were more rows than the cap; `rows` holds the first ones */
+  truncated: boolean;
+}
+
+export interface SafeSelect {
+  /**
+   * Runs one configured SELECT for the caller of `request`: `values` are bound to its `:name`
+   * parameters (a parameter without a value is refused). Throws an AppError naming the refusal.
+   */
+  run(request: FastifyRequest, text: string, values: Record<string, unknown>, limits?: Partial<SafeSelectLimits>): Promise<SafeSelectResult>;
+  /** only checks the statement (a designer's save): the same refusals as run, without reading a row */
+  check(request: FastifyRequest, text: string): Promise<{ params: string[]; tables: string[] }>;
+}
+
+// words that name a catalogue in either database, whatever table list the database reports
+const CATALOGUE_WORD = /^(pg_|sqlite_|information_schema$)/;
+const TABLE_NAMES_TTL_MS = 30_000;
+
+/** Every table a configured query could name, with its model: full models only (no views or reports), no credential tables. */
+export function configuredSqlTables(store: ModelStore): Map<string, CompiledModel> {
+  const tables = new Map<string, CompiledModel>();
+  for (const { compiled } of store.current().entries.values()) {
+    const { model } = compiled;
+    if (model.viewOf || model.screen?.kind === 'query' || CREDENTIAL_NAME.test(compiled.tableName)) continue;
+    if (!tables.has(compiled.tableName.toLowerCase())) tables.set(compiled.tableName.toLowerCase(), compiled);
+  }
+  return tables;
+}
+
+/** The checks a statement can pass before anyone runs it (a designer's save): statement, functions, tables among the models'. */
+export function checkConfiguredSql(store: ModelStore, dialect: SqlDialect, text: string): { params: string[]; tables: string[] } {
+  const { params, tables } = checkSelect(text, dialect, new Set(configuredSqlTables(store).keys()));
+  return { params, tables };
+}
+
+/** A value as both drivers bind it. */
+function bindable(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * The safe-SQL core (data interfaces and SQL reports): configured SQL runs as the caller, never as the
+ * server.
+ * - checkSelect.ts parses it (node-sql-parser, in the database's grammar) and refuses anything but one
+ *   SELECT over allowed functions;
+ * - the tables it names must be tables of models (not views, not reports) whose list permission the caller
+ *   holds, and not credential tables; every word of the text is also checked against the database's real
+ *   table names and catalogue prefixes, so a table the parser overlooked is refused, not read;
+ * - each table it names is shadowed by a WITH query of the same name that reads the real table (named past
+ *   the WITH by its schema) with the caller's tenant and data-scope conditions, and only the model's readable
+ *   columns minus credential-like ones: rows of other tenants and secret columns do not exist for the query;
+ * - values are bound (`:name`), never spliced;
+ * - it runs through the database's read-only runner (a read-only transaction with statement_timeout, or a
+ *   read-only, query_only SQLite connection on a thread that is ended at the timeout) and stops at the row cap.
+ */
+export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: SafeSelectLimits = DEFAULT_SAFE_SELECT_LIMITS): SafeSelect {
+  const dialect: SqlDialect = handle.dialect;
+  let tableNames: { at: number; names: Promise<Set<string>> } | null = null;
+  const realTables = () => {
+    if (!tableNames || Date.now() - tableNames.at > TABLE_NAMES_TTL_MS) tableNames = { at: Date.now(), names: handle.readOnly.tableNames() };
+    return tableNames.names;
+  };
+
+  async function refused(request: FastifyRequest, error: AppError): Promise<AppError> {
+    const auth = authOf(request);
+    await logSecurityEvent(handle.db, {
+      event: 'identifier.refused',
+      userId: auth.userId,
+      username: auth.username,
+      ip: request.ip,
+      requestId: request.id,
+      detail: `configured SQL refused: ${error.code} ${JSON.stringify(error.params)}`,
+    }).catch(() => undefined);
+    return error;
+  }
+
+  async function checked(request: FastifyRequest, text: string) {
+    const candidates = configuredSqlTables(store);
+    try {
+      const statement = checkSelect(text, dialect, new Set(candidates.keys()));
+      const real = await realTables();
+      for (const word of statement.words) {
+        if (CATALOGUE_WORD.test(word) || (real.has(word) && !statement.tables.includes(word))) throw appError('CL_ERR_SQL_TABLE_REFUSED', { table: word });
+      }
+      const { userId } = authOf(request);
+      const models = statement.tables.map((table) => candidates.get(table)!);
+      for (const model of models) {
+        if (!(await holdsPermission(handle.db, userId, model.permission('list')))) throw appError('CL_ERR_SQL_TABLE_REFUSED', { table: model.tableName });
+      }
+      return { statement, models };
+    } catch (error) {
+      if (error instanceof AppError) throw await refused(request, error);
+      throw error;
+    }
+  }
+
+  /** `table as (select <readable, non-credential columns> from schema.table where <tenant and scope>)` */
+  async function shadowOf(request: FastifyRequest, model: CompiledModel, schema: string): Promise<RawBuilder<unknown>> {
+    const context = await store.env.contextFor(request, model);
+    const columns = model.readable.filter((f) => !CREDENTIAL_NAME.test(f.column)).map((f) => sql.id(f.column));
+    const conditions = scopeConditions(model, context);
+    const { as, rowCheck } = handle.readOnly.shadow;
+    if (rowCheck) conditions.push(sql`${sql.raw(rowCheck)}(${model.id.ref}) = 1`);
+    const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`1 = 1`;
+    return sql`${sql.id(model.tableName)} ${sql.raw(as)} (select ${sql.join(columns)} from ${sql.id(schema, model.tableName)} where ${where})`;
+  }
+
+  return {
+    async check(request, text) {
+      const { statement } = await checked(request, text);
+      return { params: statement.params, tables: statement.tables };
+    },
+    async run(request, text, values, limits = {}) {
+      const { timeoutMs, maxRows } = { ...defaults, ...limits };
+      const { statement, models } = await checked(request, text);
+      for (const name of statement.params) {
+        if (!(name in values)) throw await refused(request, appError('CL_ERR_SQL_PARAM_MISSING', { name }));
+      }
+      const schema = await handle.readOnly.schema();
+      const shadows = await Promise.all(models.map((model) => shadowOf(request, model, schema)));
+      const body = sql.join(
+        statement.pieces.map((piece) => ('text' in piece ? sql.raw(piece.text) : sql`${bindable(values[piece.param])}`)),
+        sql``,
+      );
+      // the statement on lines of its own: nothing it ends with can reach the wrapper's LIMIT
+      const wrapped =
+        shadows.length > 0
+          ? sql`with ${sql.join(shadows)} select * from (\n${body}\n) as cloudlab_q limit ${maxRows + 1}`
+          : sql`select * from (\n${body}\n) as cloudlab_q limit ${maxRows + 1}`;
+      const compiled = wrapped.compile(store.env.reader);
+      try {
+        const result = await handle.readOnly.run({ sql: compiled.sql, parameters: compiled.parameters }, { timeoutMs, maxRows });
+        return { rows: result.rows, columns: result.rows[0] ? Object.keys(result.rows[0]) : [], truncated: result.truncated };
+      } catch (error) {
+        if (!(error instanceof ReadOnlyRunError)) throw error;
+        if (error.reason === 'timeout') throw appError('CL_ERR_SQL_TIMEOUT', { seconds: Math.round(timeoutMs / 100) / 10 });
+        if (error.reason === 'write') throw await refused(request, appError('CL_ERR_SQL_NOT_ONE_SELECT'));
+        request.log.warn({ err: error.message }, 'configured SQL failed');
+        throw appError('CL_ERR_SQL_FAILED');
+      }
+    },
+  };
+}
