@@ -131,8 +131,9 @@ export function useEditableTable(
 
   const flush = useCallback(() => flushRef.current(), []);
 
-  // the whole table is checked when the form validates (submit), never on each keystroke
-  useEffect(() => {
+  // the whole table is checked when the form validates (submit), never on each keystroke; registered
+  // as the table commits, so a save right after the first render already checks it
+  useLayoutEffect(() => {
     if (!store || !field || !('columns' in built)) return;
     const titles = new Map(built.columns.map((column) => [column.key, column.title]));
     const wholeTable = {
