@@ -28,6 +28,8 @@ import sysUserPickerRoutes from './api/sysUserPicker.js';
 import userImportPreviewRoutes from './api/userImportPreview.js';
 import uploadChunkRoutes from './api/uploadChunks.js';
 import uploadCommonRoutes from './api/uploadCommon.js';
+import visualdevRoutes from './api/visualdev.js';
+import visualdevModuleRoutes from './api/visualdevModules.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
 import { createRejectionLog } from './auth/rejectionLog.js';
 import { startSecurityLogRetention } from './auth/securityLogRetention.js';
@@ -62,6 +64,8 @@ import { registerDataInterfaceHooks } from './dataInterface/dataInterfaceHooks.j
 import systemDataInterfaceRoutes from './api/systemDataInterface.js';
 import systemPrintDevRoutes from './api/systemPrintDev.js';
 import { registerPrintHooks } from './print/printHooks.js';
+import { registerVisualdevHooks } from './visualdev/visualdevHooks.js';
+import { seedSampleReceipt } from './visualdev/sampleReceipt.js';
 import { seedSystemData } from './system/seedSystemData.js';
 import type { NoticeBus } from './notices/noticeBus.js';
 import { openNotices } from './notices/openNotices.js';
@@ -107,6 +111,7 @@ function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: N
   registerAnnouncementHooks(hooks, notices.publish);
   registerSystemHooks(hooks);
   registerStaffHooks(hooks, config);
+  registerVisualdevHooks(hooks);
   copyHooks(extra, hooks);
   return hooks;
 }
@@ -206,6 +211,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await seedCoreRows(db.db);
     await syncModuleData(db, modelStore.current().modules);
     await seedSystemData(db, app.log);
+    await seedSampleReceipt(db, modelStore);
     const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules, { passwordFinal: options.adminPasswordFinal === true });
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
 
@@ -260,6 +266,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(onlineReportRoutes, { store: modelStore });
     await app.register(userImportPreviewRoutes, { store: modelStore });
     await app.register(modelRoutes, { store: modelStore });
+    await app.register(visualdevRoutes, { store: modelStore });
+    await app.register(visualdevModuleRoutes, { store: modelStore });
     await app.register(importReportRoutes);
     await app.register(columnSettingRoutes, { store: modelStore });
     await app.register(announcementRoutes);

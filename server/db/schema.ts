@@ -322,6 +322,33 @@ export interface ColumnSettingTable {
   updateTime: string;
 }
 
+/** One saved draft of a designed model (server/visualdev/designVersions.ts); not a model. */
+export interface VisualdevVersionTable {
+  id: string;
+  /** the visualdev.design row */
+  designId: string;
+  /** 1, 2, … per design */
+  version: number;
+  /** the model file as saved, JSON text */
+  modelJson: string;
+  createBy: string | null;
+  createTime: string;
+}
+
+/** A column a confirmed destructive release dropped or retyped, and the table holding its old values. */
+export interface VisualdevBackupTable {
+  id: string;
+  modelId: string;
+  tableName: string;
+  columnName: string;
+  backupTable: string;
+  rowCount: number;
+  /** 'dropped' | 'retyped' */
+  reason: string;
+  createBy: string | null;
+  createTime: string;
+}
+
 export interface Database {
   sysTenant: TenantTable;
   sysUser: UserTable & StaffUserColumns;
@@ -340,4 +367,6 @@ export interface Database {
   sysLoginAttempt: LoginAttemptTable;
   sysModel: ModelTable;
   sysColumnSetting: ColumnSettingTable;
+  sysVisualdevVersion: VisualdevVersionTable;
+  sysVisualdevBackup: VisualdevBackupTable;
 }

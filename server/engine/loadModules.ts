@@ -59,6 +59,8 @@ export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
   'sys_model',
   'sys_column_setting',
   'sys_job_tick',
+  'sys_visualdev_version',
+  'sys_visualdev_backup',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ModelFile } from '../../runtime/model/types.js';
+import type { ModelFile, ModuleFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DbAdapter } from '../db/dialects/DbAdapter.js';
 import { newId } from '../db/ids.js';
@@ -57,6 +57,28 @@ export async function syncModelPermissions(
   for (const row of rows) await upsertPermission(trx, adapter, row, moduleId, known);
 }
 
+/**
+ * Upserts menu rows defined at run time (a designed model's menu, server/visualdev/) in the caller's
+ * transaction, with the same rules as module menus: rewritten only when the definition changed, new
+ * rows granted to the admin role.
+ */
+export async function syncMenuRows(trx: Transaction<Database>, adapter: DbAdapter, rows: PermissionDef[], moduleId: string): Promise<void> {
+  const known = new Map(
+    (
+      await trx
+        .selectFrom('sysPermission')
+        .select(['id', 'defHash'])
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+    ).map((r) => [r.id, r.defHash]),
+  );
+  for (const row of rows) await upsertPermission(trx, adapter, row, moduleId, known);
+}
+
 async function upsertPermission(
   trx: Transaction<Database>,
   adapter: DbAdapter,
@@ -89,6 +111,11 @@ async function upsertPermission(
     .where('id', '=', id)
     .execute();
   known.set(def.id, defHash);
+}
+
+/** The dictionaries of one module file (an imported module folder), in the caller's transaction, as at start-up. */
+export async function syncModuleDicts(trx: Transaction<Database>, file: ModuleFile): Promise<void> {
+  for (const dict of dictRows(file)) await upsertDict(trx, dict, file.id);
 }
 
 async function upsertDict(trx: Transaction<Database>, def: DictDefRow, moduleId: string): Promise<void> {

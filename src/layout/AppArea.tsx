@@ -27,6 +27,10 @@ function appHooks() {
 const MenuListPage = lazy(async () => ({ default: (await import('../pages/MenuListPage')).MenuListPage }));
 // the widget gallery (admins): every registered widget, so it is its own chunk
 const WidgetGallery = lazy(async () => ({ default: (await import('../dev/WidgetGallery')).WidgetGallery }));
+// the designer (designer/): its own chunk, loaded only when it opens (its menu item 表单设计器)
+const DesignerApp = lazy(async () => ({ default: (await import('../../designer/DesignerApp')).DesignerApp }));
+/** where the designer opens (schemas/visualdev/module.json, menu visualdev.designer) */
+const DESIGNER_PATH = '/online/designer';
 
 /**
  * Everything behind the sign-in, loaded lazily: one runtime per signed-in stay (a new sign-in mounts a
@@ -84,6 +88,15 @@ export function AppArea() {
           element={
             <Suspense fallback={<PageLoading />}>
               <WidgetGallery />
+            </Suspense>
+          }
+        />
+        <Route
+          path={DESIGNER_PATH}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              {/* a release adds a menu item: the menus are read again so the new screen shows at once */}
+              <DesignerApp onReleased={() => void loadPermissions(http, session).catch(() => undefined)} />
             </Suspense>
           }
         />

@@ -60,7 +60,14 @@ export interface ModelStore {
    * sys_model, swaps it in and tells the other servers. Throws CL_ERR_MODEL_INVALID naming every
    * problem (JSON path and message); nothing is changed then.
    */
-  release(file: unknown, options: { by: string | null }): Promise<ReleaseResult>;
+  release(file: unknown, options: { by: string | null; menuKey?: string | null }): Promise<ReleaseResult>;
+  /**
+   * The checks release runs before it changes anything (meta-schema, field rules, the other models,
+   * the route table), against the current snapshot: the upgraded model, or CL_ERR_MODEL_INVALID.
+   */
+  check(file: unknown): ModelFile;
+  /** The same checks, answered as the list of problems (JSON path and message); empty when the file would release. */
+  problemsOf(file: unknown): SchemaProblem[];
   /** loads the stored release of one model when it is newer than the one served (another server released it) */
   reload(id: string): Promise<boolean>;
   /** called with the model id after every swap (served-model caches drop their entries) */
@@ -225,23 +232,48 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
     warn,
   });
 
-  async function releaseNow(file: unknown, by: string | null): Promise<ReleaseResult> {
-    let model: ModelFile;
-    let entry: StoredModel;
-    const json = JSON.stringify(file);
-    const checksum = checksumOf(json ?? '');
+  /** Runs `work`, turning InvalidModel into CL_ERR_MODEL_INVALID naming every problem. */
+  function asAppError<T>(work: () => T): T {
     try {
-      model = checked(file, 'model', snapshot.entries);
-      const served = snapshot.entries.get(model.id);
-      if (served?.checksum === checksum) return { id: model.id, version: served.version, checksum, changed: false };
-      entry = candidate(model, 0, checksum, snapshot.entries);
+      return work();
     } catch (error) {
       if (!(error instanceof InvalidModel)) throw error;
       const detail = error.problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
       throw appError('CL_ERR_MODEL_INVALID', { detail: detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail });
     }
+  }
+
+  function checkNow(file: unknown): ModelFile {
+    return asAppError(() => {
+      const model = checked(file, 'model', snapshot.entries);
+      candidate(model, 0, '', snapshot.entries);
+      return model;
+    });
+  }
+
+  function problemsNow(file: unknown): SchemaProblem[] {
+    try {
+      candidate(checked(file, 'model', snapshot.entries), 0, '', snapshot.entries);
+      return [];
+    } catch (error) {
+      if (error instanceof InvalidModel) return error.problems;
+      throw error;
+    }
+  }
+
+  async function releaseNow(file: unknown, by: string | null, menuOverride: string | null | undefined): Promise<ReleaseResult> {
+    const json = JSON.stringify(file);
+    const checksum = checksumOf(json ?? '');
+    const { model, served, entry } = asAppError(() => {
+      const model = checked(file, 'model', snapshot.entries);
+      const served = snapshot.entries.get(model.id);
+      // the same file again: nothing to do
+      const entry = served?.checksum === checksum ? null : candidate(model, 0, checksum, snapshot.entries);
+      return { model, served, entry };
+    });
+    if (!entry) return { id: model.id, version: served!.version, checksum, changed: false };
     await syncModelTable(handle, model, warn);
-    const menuKey = modelMenuKeys(snapshot.modules).get(model.id) ?? null;
+    const menuKey = menuOverride ?? modelMenuKeys(snapshot.modules).get(model.id) ?? null;
     const version = await handle.db.transaction().execute(async (trx) => {
       const stored = await writeReleasedRow(trx, { id: model.id, module: moduleIdOf(model.id), json, checksum, releasedBy: by });
       await syncModelPermissions(trx, handle.adapter, model, moduleIdOf(model.id), menuKey);
@@ -259,7 +291,9 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
       match: (method, url) => snapshot.routes.find(method, url),
       routes: () => snapshot.routes.list(),
     },
-    release: (file, { by }) => serially(() => releaseNow(file, by)),
+    release: (file, { by, menuKey }) => serially(() => releaseNow(file, by, menuKey)),
+    check: checkNow,
+    problemsOf: problemsNow,
     reload,
     onSwap: (listener) => void listeners.push(listener),
     close: () => notifier.close(),

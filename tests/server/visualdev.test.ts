@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { client, tokenWith, userWith, type Client } from './engineSupport.js';
+
+const matrix = await databaseMatrix();
+const BASE = '/api/visualdev/Base';
+const ONLINE = '/api/visualdev/OnlineDev';
+
+/** A designed model (name keeps the cases apart: each gets its own table, routes and prefix). */
+function gaugeDesign(name: string, extraFields: Record<string, object> = {}) {
+  return {
+    version: 4,
+    id: `online.${name}`,
+    title: '量具台账',
+    entity: {
+      table: `online_${name.toLowerCase()}`,
+      fields: {
+        gaugeName: { type: 'string', label: '量具名称', required: true, maxLength: 50, keyword: true },
+        gaugeNo: { type: 'string', label: '编号', maxLength: 30 },
+        ...extraFields,
+      },
+    },
+    api: { dialect: 'api', base: `/api/online/${name}`, operations: { export: true } },
+    list: { search: ['keyword', { field: 'gaugeNo', mode: 'eq' }], columns: ['gaugeName', 'gaugeNo'], actions: ['add', 'edit', 'delete'] },
+    form: { fields: ['gaugeName', 'gaugeNo'] },
+    permissions: { prefix: `online:${name}:` },
+  };
+}
+
+async function columnsOf(t: TestApp, table: string): Promise<string[]> {
+  const tables = await t.app.ctx.db.db.introspection.getTables();
+  return tables.find((x) => x.name === table)?.columns.map((c) => c.name) ?? [];
+}
+
+describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    let bystander: Client;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+      bystander = await userWith(t, []);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    async function createDesign(model: ReturnType<typeof gaugeDesign>): Promise<{ id: string; version: number }> {
+      const res = await admin.post(BASE, { fullName: model.title, enCode: model.id, modelJson: JSON.stringify(model) });
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+      return res.body.data;
+    }
+
+    it('ships the Sample receipt as a released design on a fresh install, usable at once by a granted user', async () => {
+      const list = await admin.get(BASE, { keyword: 'online.sampleReceipt' });
+      const codes = list.body.data.list.map((r: { enCode: string }) => r.enCode).sort();
+      expect(codes).toEqual(['online.sampleReceipt', 'online.sampleReceiptItem']);
+      expect(list.body.data.list.every((r: { state: number; releasedVersion: number }) => r.state === 1 && r.releasedVersion === 1)).toBe(true);
+      const menu = await sql<{ component: string; parent_id: string }>`select component, parent_id from sys_permission where id = ${'online.sampleReceipt'}`.execute(
+        t.app.ctx.db.db.withoutPlugins(),
+      );
+      expect(menu.rows[0]).toEqual({ component: 'ModelPage/online.sampleReceipt', parent_id: 'visualdev.apps' });
+
+      const token = await tokenWith(t, ['online:sampleReceipt:list', 'online:sampleReceipt:add', 'online:sampleReceipt:export']);
+      const tester = client(t, token);
+      const created = await tester.post('/api/online/sampleReceipt', { sampleName: '钢筋', sampleType: 'steel', quantity: 3, unitPrice: 2.5 });
+      expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { amount: 7.5, sampleName: '钢筋' } });
+      expect(created.body.data.receiptNo).toMatch(/\d/);
+      expect(created.body.data.receivedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const searched = await tester.post(`${ONLINE}/online.sampleReceipt/List`, { queryJson: JSON.stringify({ sampleType: 'steel' }), currentPage: 1, pageSize: 10 });
+      expect(searched.body.data.list.map((r: { sampleName: string }) => r.sampleName)).toEqual(['钢筋']);
+      const exported = await t.request({ method: 'GET', url: '/api/online/sampleReceipt/Actions/Export', token });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-type']).toContain('spreadsheetml');
+    });
+
+    it('refuses a design whose id is not online.<name> or is not the JSON id, and one on a system table', async () => {
+      const bad = await admin.post(BASE, { fullName: 'x', enCode: 'system.position', modelJson: JSON.stringify({ ...gaugeDesign('x'), id: 'system.position' }) });
+      expect(bad.body).toMatchObject({ code: 401, error: 'CL_ERR_DESIGN_MODEL_ID' });
+      const mismatch = await admin.post(BASE, { fullName: 'x', enCode: 'online.other', modelJson: JSON.stringify(gaugeDesign('mismatch')) });
+      expect(mismatch.body).toMatchObject({ error: 'CL_ERR_DESIGN_MODEL_ID' });
+      const system = { ...gaugeDesign('sysTable'), entity: { ...gaugeDesign('sysTable').entity, table: 'sys_user' } };
+      expect((await admin.post(BASE, { fullName: 'x', enCode: system.id, modelJson: JSON.stringify(system) })).body).toMatchObject({ error: 'CL_ERR_DESIGN_TABLE' });
+      expect((await admin.post(BASE, { fullName: 'x', enCode: 'online.notJson', modelJson: '[1,2]' })).body).toMatchObject({ error: 'CL_ERR_DESIGN_NOT_OBJECT' });
+    });
+
+    it('keeps each saved draft as a version and answers the diff between two', async () => {
+      const model = gaugeDesign('versioned');
+      const { id } = await createDesign(model);
+      const first = (await admin.get(`${BASE}/${id}`)).body.data;
+      expect(first.draftVersion).toBe(1);
+      const changed = gaugeDesign('versioned', { serialNo: { type: 'string', label: '出厂编号', maxLength: 30 } });
+      changed.title = '量具';
+      const saved = await admin.put(`${BASE}/${id}`, { modelJson: JSON.stringify(changed), version: first.version });
+      expect(saved.body).toMatchObject({ code: 200, data: { draftVersion: 2 } });
+      // the same text again is no new version
+      const same = await admin.put(`${BASE}/${id}`, { modelJson: JSON.stringify(changed), version: saved.body.data.version });
+      expect(same.body.data.draftVersion).toBe(2);
+      const versions = await admin.get(`${BASE}/${id}/Versions`);
+      expect(versions.body.data.list.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+      const diff = await admin.get(`${BASE}/${id}/Diff`, { from: 1, to: 2 });
+      expect(diff.body.data.fields).toEqual({ added: ['serialNo'], removed: [], retyped: [] });
+      expect(diff.body.data.changes).toEqual(
+        expect.arrayContaining([
+          { path: '/title', kind: 'changed', from: '量具台账', to: '量具' },
+          expect.objectContaining({ path: '/entity/fields/serialNo', kind: 'added' }),
+        ]),
+      );
+      expect((await admin.get(`${BASE}/${id}/Diff`, { from: 7, to: 2 })).body).toMatchObject({ error: 'CL_ERR_DESIGN_VERSION_UNKNOWN' });
+      const fields = await admin.get(`${BASE}/${id}/FormDataFields`);
+      expect(fields.body.data.list.map((f: { vModel: string }) => f.vModel)).toEqual(['gaugeName', 'gaugeNo', 'serialNo']);
+      const selector = await admin.get(`${BASE}/Selector`);
+      expect(selector.body.data.list).toEqual(expect.arrayContaining([expect.objectContaining({ id, enCode: 'online.versioned' })]));
+    });
+
+    it('refuses an invalid release naming the JSON path, and changes nothing', async () => {
+      const broken = gaugeDesign('broken', { weight: { type: 'weight', label: '重量' } });
+      const { id } = await createDesign(broken);
+      const res = await admin.post(`${BASE}/${id}/Actions/Release`, {});
+      expect(res.body).toMatchObject({ error: 'CL_ERR_MODEL_INVALID' });
+      expect(res.body.msg).toContain('/entity/fields/weight/type');
+      expect(await columnsOf(t, 'online_broken')).toEqual([]);
+      expect((await admin.get(`${BASE}/${id}`)).body.data.state).toBe(0);
+    });
+
+    it('releases a design with no restart: menu, buttons, routes, OnlineDev; a new field keeps the rows', async () => {
+      const { id } = await createDesign(gaugeDesign('gauge'));
+      expect((await bystander.post(`${BASE}/${id}/Actions/Release`, {})).status).toBe(403);
+      const released = await admin.post(`${BASE}/${id}/Actions/Release`, {});
+      expect(released.body, JSON.stringify(released.body)).toMatchObject({ code: 200, data: { modelId: 'online.gauge', version: 1, changed: true } });
+      const buttons = await sql<{ perms: string; parent_id: string }>`select perms, parent_id from sys_permission where perms like ${'online:gauge:%'}`.execute(
+        t.app.ctx.db.db.withoutPlugins(),
+      );
+      expect(buttons.rows.length).toBeGreaterThan(3);
+      expect(new Set(buttons.rows.map((r) => r.parent_id))).toEqual(new Set(['online.gauge']));
+
+      const tester = await userWith(t, ['online:gauge:list', 'online:gauge:add', 'online:gauge:edit', 'online:gauge:delete']);
+      expect((await bystander.get('/api/online/gauge')).status).toBe(403);
+      expect((await bystander.get(`${ONLINE}/online.gauge/Config`)).status).toBe(403);
+      const a = await tester.post(`${ONLINE}/online.gauge`, { gaugeName: '游标卡尺', gaugeNo: 'G-1' });
+      expect(a.body, JSON.stringify(a.body)).toMatchObject({ code: 200 });
+      const b = await tester.post('/api/online/gauge', { gaugeName: '千分尺', gaugeNo: 'G-2' });
+      expect(b.body).toMatchObject({ code: 200 });
+      const config = await tester.get(`${ONLINE}/online.gauge/Config`);
+      expect(config.body.data).toMatchObject({ modelId: 'online.gauge', columnData: { columns: ['gaugeName', 'gaugeNo'] } });
+      const byNo = await tester.post(`${ONLINE}/online.gauge/List`, { queryJson: { gaugeNo: 'G-2' } });
+      expect(byNo.body.data.list.map((r: { gaugeName: string }) => r.gaugeName)).toEqual(['千分尺']);
+      const bySuper = await tester.post(`${ONLINE}/online.gauge/List`, {
+        superQueryJson: JSON.stringify({ matchLogic: 'AND', conditionJson: [{ field: 'gaugeName', symbol: 'like', fieldValue: '卡尺' }] }),
+      });
+      expect(bySuper.body.data.list.map((r: { gaugeNo: string }) => r.gaugeNo)).toEqual(['G-1']);
+      expect((await tester.post(`${ONLINE}/online.gauge/List`, { queryJson: { colour: 'red' } })).status).toBe(400);
+      const one = await tester.get(`${ONLINE}/online.gauge/${a.body.data.id}`);
+      expect(one.body.data.gaugeName).toBe('游标卡尺');
+      const change = await tester.get(`${ONLINE}/online.gauge/${a.body.data.id}/DataChange`);
+      expect(JSON.parse(change.body.data.data)).toMatchObject({ gaugeNo: 'G-1' });
+      const put = await tester.put(`${ONLINE}/online.gauge/${a.body.data.id}`, { gaugeNo: 'G-1a', version: one.body.data.version });
+      expect(put.body.data.gaugeNo).toBe('G-1a');
+
+      // a new field: released again, the rows keep their data and the field is accepted at once
+      const design = (await admin.get(`${BASE}/${id}`)).body.data;
+      const more = gaugeDesign('gauge', { serialNo: { type: 'string', label: '出厂编号', maxLength: 30 } });
+      await admin.put(`${BASE}/${id}`, { modelJson: JSON.stringify(more), version: design.version });
+      const again = await admin.post(`${BASE}/${id}/Actions/Release`, {});
+      expect(again.body).toMatchObject({ code: 200, data: { version: 2, fields: { added: ['serialNo'] }, backups: [] } });
+      expect((await tester.post('/api/online/gauge', { gaugeName: '量块', serialNo: 'S-9' })).body).toMatchObject({ code: 200 });
+      const rows = (await tester.get('/api/online/gauge')).body.data.list as { gaugeNo: string | null; serialNo: string | null }[];
+      expect(rows.map((r) => r.gaugeNo).sort()).toEqual(['G-1a', 'G-2', null].sort());
+      expect((await admin.get(`${BASE}/${id}`)).body.data).toMatchObject({ state: 1, releasedVersion: 2 });
+
+      const batch = await tester.post(`${ONLINE}/batchDelete/online.gauge`, { ids: [a.body.data.id, b.body.data.id] });
+      expect(batch.body, JSON.stringify(batch.body)).toMatchObject({ code: 200 });
+      expect((await tester.get('/api/online/gauge')).body.data.list).toHaveLength(1);
+    });
+
+    it('refuses to drop or retype a field holding data unless confirmed, and then backs the column up', async () => {
+      const { id } = await createDesign(gaugeDesign('risky'));
+      await admin.post(`${BASE}/${id}/Actions/Release`, {});
+      expect((await admin.post('/api/online/risky', { gaugeName: '卡尺', gaugeNo: 'R-1' })).body).toMatchObject({ code: 200 });
+      const without = gaugeDesign('risky');
+      delete (without.entity.fields as Record<string, unknown>).gaugeNo;
+      without.list.search = ['keyword'];
+      without.list.columns = ['gaugeName'];
+      without.form.fields = ['gaugeName'];
+      const design = (await admin.get(`${BASE}/${id}`)).body.data;
+      expect((await admin.put(`${BASE}/${id}`, { modelJson: JSON.stringify(without), version: design.version })).body.code).toBe(200);
+
+      const refused = await admin.post(`${BASE}/${id}/Actions/Release`, {});
+      expect(refused.body).toMatchObject({ error: 'CL_ERR_RELEASE_DESTRUCTIVE' });
+      expect(refused.body.msg).toContain('gaugeNo');
+      expect(await columnsOf(t, 'online_risky')).toContain('gauge_no');
+
+      const confirmed = await admin.post(`${BASE}/${id}/Actions/Release`, { confirm: true });
+      expect(confirmed.body, JSON.stringify(confirmed.body)).toMatchObject({ code: 200, data: { backups: [{ field: 'gaugeNo', rows: 1, reason: 'dropped' }] } });
+      expect(await columnsOf(t, 'online_risky')).not.toContain('gauge_no');
+      const backupTable = confirmed.body.data.backups[0].backupTable as string;
+      const kept = await sql<{ gauge_no: string }>`select gauge_no from ${sql.table(backupTable)}`.execute(t.app.ctx.db.db.withoutPlugins());
+      expect(kept.rows.map((r) => r.gauge_no)).toEqual(['R-1']);
+      const recorded = await t.app.ctx.db.db.selectFrom('sysVisualdevBackup').selectAll().where('modelId', '=', 'online.risky').execute();
+      expect(recorded).toEqual([expect.objectContaining({ columnName: 'gauge_no', backupTable, rowCount: 1, reason: 'dropped' })]);
+      // the screen still works on the remaining field
+      expect((await admin.get('/api/online/risky')).body.data.list.map((r: { gaugeName: string }) => r.gaugeName)).toEqual(['卡尺']);
+    });
+
+    it('copies a design under a new id, table and prefix, which releases beside the original', async () => {
+      const { id } = await createDesign(gaugeDesign('copied'));
+      const copy = await admin.post(`${BASE}/${id}/Actions/Copy`, {});
+      expect(copy.body).toMatchObject({ code: 200, data: { enCode: 'online.copiedCopy1' } });
+      const stored = (await admin.get(`${BASE}/${copy.body.data.id}`)).body.data;
+      const model = JSON.parse(stored.modelJson);
+      expect(model).toMatchObject({ id: 'online.copiedCopy1', entity: { table: 'online_copied_copy1' }, api: { base: '/api/online/copiedCopy1' } });
+      expect(model.permissions.prefix).toBe('online:copiedCopy1:');
+      expect((await admin.post(`${BASE}/${id}/Actions/Release`, {})).body.code).toBe(200);
+      expect((await admin.post(`${BASE}/${copy.body.data.id}/Actions/Release`, {})).body.code).toBe(200);
+      expect((await admin.get('/api/online/copiedCopy1')).body.code).toBe(200);
+    });
+
+    it('checks a model for the JSON view: every problem at its JSON path, nothing for a good one', async () => {
+      const bad = gaugeDesign('checked', { weight: { type: 'weight', label: '重量' } });
+      const res = await admin.post(`${BASE}/Actions/Check`, { ...bad, list: { columns: ['nope'] } });
+      const paths = res.body.data.problems.map((p: { path: string }) => p.path);
+      expect(paths).toEqual(expect.arrayContaining(['/entity/fields/weight/type']));
+      expect((await admin.post(`${BASE}/Actions/Check`, gaugeDesign('checked'))).body.data.problems).toEqual([]);
+      expect((await bystander.post(`${BASE}/Actions/Check`, gaugeDesign('checked'))).status).toBe(403);
+    });
+
+    it('keeps the designs to their permissions', async () => {
+      expect((await bystander.get(BASE)).status).toBe(403);
+      expect((await bystander.post(BASE, { fullName: 'x', enCode: 'online.x', modelJson: '{}' })).status).toBe(403);
+      const reader = await userWith(t, ['visualdev:design:list']);
+      expect((await reader.get(BASE)).body.code).toBe(200);
+      const [design] = (await reader.get(BASE)).body.data.list;
+      expect((await reader.post(`${BASE}/${design.id}/Actions/Release`, {})).status).toBe(403);
+      expect((await reader.post(`${BASE}/${design.id}/Actions/Copy`, {})).status).toBe(403);
+    });
+  });
+});
