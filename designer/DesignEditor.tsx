@@ -40,7 +40,10 @@ export function DesignEditor({ api, row, designs, onSaved, onReleased }: DesignE
   const [selected, setSelected] = useState<{ field: string; container: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(model) !== JSON.stringify(saved);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const place = useCallback(
     (manifest: WidgetManifest, container: string | null, index: number) => {

@@ -109,7 +109,12 @@ export function DesignerApp({ onReleased }: DesignerAppProps) {
       )}
       <Modal open={creating} title={t('design.newTitle')} onOk={() => void create().catch(() => undefined)} onCancel={() => setCreating(false)} destroyOnClose>
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={t('design.name')} extra={<Typography.Text type="secondary">{t('design.nameHint')}</Typography.Text>} rules={[{ required: true, pattern: DESIGN_NAME, message: t('design.nameInvalid') }]}>
+          <Form.Item
+            name="name"
+            label={t('design.name')}
+            extra={<Typography.Text type="secondary">{t('design.nameHint')}</Typography.Text>}
+            rules={[{ required: true, pattern: DESIGN_NAME, message: t('design.nameInvalid') }]}
+          >
             <Input addonBefore="online." />
           </Form.Item>
           <Form.Item name="fullName" label={t('design.fullName')} rules={[{ required: true, max: 100 }]}>

@@ -82,7 +82,7 @@ const CATALOGUE = {
   CL_ERR_DESIGN_MODEL_ID: {
     kind: 'validation',
     'zh-CN': '模型编号须为 online.<名称>（字母开头，字母和数字），且与模型 JSON 的 id 一致',
-    en: 'The model id must be online.<name> (a letter, then letters and digits) and equal the model JSON\'s id',
+    en: "The model id must be online.<name> (a letter, then letters and digits) and equal the model JSON's id",
   },
   CL_ERR_DESIGN_NOT_OBJECT: { kind: 'validation', 'zh-CN': '模型 JSON 必须是一个对象', en: 'The model JSON must be an object' },
   CL_ERR_DESIGN_CODE_RELEASED: {

@@ -22,7 +22,15 @@ export interface CanvasProps {
 
 export const itemId = (container: string, index: number) => `item:${container}:${index}`;
 
-function FieldCard({ model, item, container, index, selected, onSelect, onRemove }: { item: FormFieldItem; container: FieldContainer; index: number } & Omit<CanvasProps, 'change'>) {
+function FieldCard({
+  model,
+  item,
+  container,
+  index,
+  selected,
+  onSelect,
+  onRemove,
+}: { item: FormFieldItem; container: FieldContainer; index: number } & Omit<CanvasProps, 'change'>) {
   const { t } = useTranslation('designerApp');
   const name = itemName(item);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -80,7 +88,10 @@ function FieldCard({ model, item, container, index, selected, onSelect, onRemove
 
 function ContainerZone({ container, ...props }: { container: FieldContainer } & CanvasProps) {
   const { t } = useTranslation('designerApp');
-  const { setNodeRef, isOver } = useDroppable({ id: `container:${container.path}`, data: { kind: 'container', container: container.path, size: container.items.length } satisfies CanvasDrop });
+  const { setNodeRef, isOver } = useDroppable({
+    id: `container:${container.path}`,
+    data: { kind: 'container', container: container.path, size: container.items.length } satisfies CanvasDrop,
+  });
   const sectionPath = container.sectionPath;
   const header = sectionPath ? (
     <Space>
@@ -133,7 +144,14 @@ export function Canvas(props: CanvasProps) {
     if (selectedTab !== undefined) setActive(String(selectedTab));
   }, [selectedTab]);
   if (containers.length === 0) return <Empty description={t('canvas.drop')} />;
-  if (!tabs) return <div data-testid="designer-canvas">{containers.map((c) => <ContainerZone key={c.path} container={c} {...props} />)}</div>;
+  if (!tabs)
+    return (
+      <div data-testid="designer-canvas">
+        {containers.map((c) => (
+          <ContainerZone key={c.path} container={c} {...props} />
+        ))}
+      </div>
+    );
   return (
     <div data-testid="designer-canvas">
       <Tabs

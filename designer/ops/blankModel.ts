@@ -16,7 +16,12 @@ export function blankModel(name: string, title: string, fieldLabel: string, sect
     title,
     entity: { table: `online_${snake(name)}`, fields: { field1: { type: 'string', label: fieldLabel, maxLength: 100, keyword: true } } },
     api: { dialect: 'api', base: `/api/online/${name}` },
-    list: { search: ['keyword'], columns: ['field1'], actions: ['add', 'edit', 'detail', 'delete', 'deleteBatch'], page: { size: 20, sizes: [10, 20, 50, 100] } },
+    list: {
+      search: ['keyword'],
+      columns: ['field1'],
+      actions: ['add', 'edit', 'detail', 'delete', 'deleteBatch'],
+      page: { size: 20, sizes: [10, 20, 50, 100] },
+    },
     form: { width: 800, layout: { labelCol: 6, columns: 2 }, sections: [{ title: sectionTitle, fields: ['field1'] }] },
     permissions: { prefix: `online:${name}:` },
   } as ModelFile;

@@ -27,7 +27,13 @@ export function formContainers(model: ModelFile): FieldContainer[] {
   const out: FieldContainer[] = [];
   if (form.fields) out.push({ path: '/form/fields', columns, items: form.fields });
   (form.sections ?? []).forEach((section, i) =>
-    out.push({ path: `/form/sections/${i}/fields`, sectionPath: `/form/sections/${i}`, title: section.title, columns: section.columns ?? columns, items: section.fields }),
+    out.push({
+      path: `/form/sections/${i}/fields`,
+      sectionPath: `/form/sections/${i}`,
+      title: section.title,
+      columns: section.columns ?? columns,
+      items: section.fields,
+    }),
   );
   (form.tabs ?? []).forEach((tab, t) => {
     if (tab.fields) out.push({ path: `/form/tabs/${t}/fields`, title: tab.title, columns, tab: t, items: tab.fields });

@@ -13,7 +13,10 @@ export interface PaletteDrag {
 
 function PaletteItem({ manifest, onAdd }: { manifest: WidgetManifest; onAdd(manifest: WidgetManifest): void }) {
   const { t } = useTranslation('designer');
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `palette:${manifest.name}`, data: { kind: 'palette', manifest } satisfies PaletteDrag });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `palette:${manifest.name}`,
+    data: { kind: 'palette', manifest } satisfies PaletteDrag,
+  });
   return (
     <div
       ref={setNodeRef}

@@ -109,7 +109,13 @@ export function FieldPanel({ model, field, change }: { model: ModelFile; field: 
           aria-label={t('field.defaultComputed')}
           value={computed?.computed}
           options={COMPUTED.map((c) => ({ value: c, label: c }))}
-          onChange={(c) => setDef({ default: c ? { computed: c, ...(c === 'billNumber' ? { rule: computed?.rule ?? `${model.entity.table}_${field}`.slice(0, 50) } : {}) } : undefined })}
+          onChange={(c) =>
+            setDef({
+              default: c
+                ? { computed: c, ...(c === 'billNumber' ? { rule: computed?.rule ?? `${model.entity.table}_${field}`.slice(0, 50) } : {}) }
+                : undefined,
+            })
+          }
         />
       </Form.Item>
       {computed?.computed === 'billNumber' ? (
@@ -127,7 +133,12 @@ export function FieldPanel({ model, field, change }: { model: ModelFile; field: 
         </Form.Item>
       ) : null}
       <Form.Item label={t('field.compute')}>
-        <Input aria-label={t('field.compute')} value={def.compute ?? ''} placeholder="round(quantity * unitPrice, 2)" onChange={(e) => setDef({ compute: e.target.value || undefined })} />
+        <Input
+          aria-label={t('field.compute')}
+          value={def.compute ?? ''}
+          placeholder="round(quantity * unitPrice, 2)"
+          onChange={(e) => setDef({ compute: e.target.value || undefined })}
+        />
       </Form.Item>
       <Divider orientation="left">{t('field.reactions')}</Divider>
       <Form.Item label={t('field.requiredWhen')}>

@@ -51,7 +51,9 @@ export function ListPanel({ model, change }: { model: ModelFile; change(edit: (m
           aria-label={t('list.search')}
           value={search.map(nameOf)}
           options={[{ value: 'keyword', label: 'keyword' }, ...fields]}
-          onChange={(names: string[]) => setList({ search: names.map((n) => search.find((s) => nameOf(s) === n) ?? (n === 'keyword' ? n : { field: n, mode: 'eq' as const })) })}
+          onChange={(names: string[]) =>
+            setList({ search: names.map((n) => search.find((s) => nameOf(s) === n) ?? (n === 'keyword' ? n : { field: n, mode: 'eq' as const })) })
+          }
         />
       </Form.Item>
       {search

@@ -17,7 +17,15 @@ export function propsProblems(schema: PropsSchema, props: Record<string, unknown
  * A property panel generated from a widget's props schema (its manifest): a select for an enum, a switch
  * for a boolean, a number box for numbers, a text box for text, and a JSON box for anything else.
  */
-export function PropsEditor({ schema, value, onChange }: { schema: PropsSchema; value: Record<string, unknown>; onChange(next: Record<string, unknown>): void }) {
+export function PropsEditor({
+  schema,
+  value,
+  onChange,
+}: {
+  schema: PropsSchema;
+  value: Record<string, unknown>;
+  onChange(next: Record<string, unknown>): void;
+}) {
   const { t } = useTranslation('designer');
   const { t: tApp } = useTranslation('designerApp');
   const set = (name: string, v: unknown) => {

@@ -36,7 +36,10 @@ export function VersionsPanel({ api, designId, revision }: { api: DesignApi; des
             title: '',
             render: (_, row) =>
               row.version > 1 ? (
-                <Button size="small" onClick={() => api.diff(designId, row.version - 1, row.version).then((changes) => setDiff({ version: row.version, changes }))}>
+                <Button
+                  size="small"
+                  onClick={() => api.diff(designId, row.version - 1, row.version).then((changes) => setDiff({ version: row.version, changes }))}
+                >
                   {t('versions.diff')}
                 </Button>
               ) : null,

@@ -64,7 +64,11 @@ export function createDesignApi(http: HttpClient) {
       return res.data;
     },
     async save(row: DesignRow, model: ModelFile): Promise<DesignRow> {
-      const res = await http.put<DesignRow>(`${BASE}/${row.id}`, { fullName: model.title, modelJson: JSON.stringify(model), version: row.version }, { exclusive: true });
+      const res = await http.put<DesignRow>(
+        `${BASE}/${row.id}`,
+        { fullName: model.title, modelJson: JSON.stringify(model), version: row.version },
+        { exclusive: true },
+      );
       return res.data;
     },
     /** releases the saved draft; `confirm` accepts dropping or retyping fields that hold data (the server backs them up) */

@@ -22,7 +22,12 @@ export function Preview({ model, models }: { model: ModelFile; models: Record<st
         .map((f) => f.pattern)
         .filter((p): p is string => typeof p === 'string' && Object.hasOwn(PATTERNS, p));
       const lang = app.lang();
-      return { model: m, lang, texts: {}, patterns: Object.fromEntries(names.map((p) => [p, { regex: PATTERNS[p]!.regex, message: PATTERNS[p]!.message[lang] }])) };
+      return {
+        model: m,
+        lang,
+        texts: {},
+        patterns: Object.fromEntries(names.map((p) => [p, { regex: PATTERNS[p]!.regex, message: PATTERNS[p]!.message[lang] }])),
+      };
     };
     return createRuntime({
       http: app.http,

@@ -78,16 +78,20 @@ export default async function visualdevModuleRoutes(app: FastifyInstance, option
     async (request, reply) => sendZip(reply, await buildModuleFolders(handle.db, store, request.body.modelIds), 'modules'),
   );
 
-  app.post(
-    '/api/visualdev/Base/Actions/ImportModulePreview',
-    { schema: { querystring: noQuery }, config: { access: modulePermission } },
-    async (request) => toApiEnvelope(await planModuleImport(handle, store, await uploadedZip(request)), successMessage('done', request.lang)),
+  app.post('/api/visualdev/Base/Actions/ImportModulePreview', { schema: { querystring: noQuery }, config: { access: modulePermission } }, async (request) =>
+    toApiEnvelope(await planModuleImport(handle, store, await uploadedZip(request)), successMessage('done', request.lang)),
   );
 
   app.post<{ Querystring: { confirm?: string } }>(
     '/api/visualdev/Base/Actions/ImportModule',
     {
-      schema: { querystring: { type: 'object', properties: { _t: { type: 'string', maxLength: 20 }, confirm: { enum: ['true', 'false'] } }, additionalProperties: false } },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { _t: { type: 'string', maxLength: 20 }, confirm: { enum: ['true', 'false'] } },
+          additionalProperties: false,
+        },
+      },
       config: { access: modulePermission },
     },
     async (request) => {

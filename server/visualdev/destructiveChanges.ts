@@ -45,7 +45,9 @@ export async function columnsAtRisk(handle: DbHandle, served: ModelFile, changes
   for (const { field, reason } of candidates) {
     const column = columnOf(field);
     if (!present.has(column)) continue;
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(served.entity.table)} where ${sql.ref(column)} is not null`.execute(db);
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select count(*) as n from ${sql.table(served.entity.table)} where ${sql.ref(column)} is not null`.execute(db);
     const filled = Number(rows[0]?.n ?? 0);
     if (filled > 0 || reason === 'retyped') out.push({ field, column, reason, rows: filled });
   }
@@ -68,7 +70,9 @@ export async function backUpAndDrop(handle: DbHandle, served: ModelFile, columns
   for (const index of spec.indexes.filter((i) => i.columns.some((c) => dropped.has(c)))) await db.schema.dropIndex(index.name).ifExists().execute();
   for (const risk of columns) {
     const backupTable = shortIdentifier(`bak_${table}_${risk.column}_${stamp}`);
-    await sql`create table ${sql.table(backupTable)} as select id, ${sql.ref(risk.column)} from ${sql.table(table)} where ${sql.ref(risk.column)} is not null`.execute(db);
+    await sql`create table ${sql.table(backupTable)} as select id, ${sql.ref(risk.column)} from ${sql.table(table)} where ${sql.ref(risk.column)} is not null`.execute(
+      db,
+    );
     await handle.db
       .insertInto('sysVisualdevBackup')
       .values({

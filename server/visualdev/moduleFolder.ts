@@ -33,7 +33,12 @@ function withTabModels(store: ModelStore, ids: string[]): ModelFile[] {
 async function dictsOf(db: Kysely<Database>, models: ModelFile[]): Promise<DictDef[]> {
   const codes = [...new Set(models.flatMap((m) => Object.values(m.entity.fields).flatMap((f) => (f.dict ? [f.dict] : []))))].sort();
   if (codes.length === 0) return [];
-  const dicts = await db.selectFrom('sysDict').select(['id', 'dictCode', 'dictName', 'description']).where('dictCode', 'in', codes).where('delFlag', '=', 0).execute();
+  const dicts = await db
+    .selectFrom('sysDict')
+    .select(['id', 'dictCode', 'dictName', 'description'])
+    .where('dictCode', 'in', codes)
+    .where('delFlag', '=', 0)
+    .execute();
   const out: DictDef[] = [];
   for (const dict of dicts) {
     const items = await db.selectFrom('sysDictItem').select(['itemValue', 'itemText']).where('dictId', '=', dict.id).orderBy('sortOrder').execute();
@@ -61,7 +66,12 @@ async function menusOf(db: Kysely<Database>, moduleId: string, title: string, mo
     .where('menuType', '!=', 2)
     .orderBy('sortNo')
     .execute();
-  const children: MenuDef[] = rows.map((row) => ({ key: row.id, title: row.name, path: row.url ?? `/${row.id.replace('.', '/')}`, model: row.component!.slice('ModelPage/'.length) }));
+  const children: MenuDef[] = rows.map((row) => ({
+    key: row.id,
+    title: row.name,
+    path: row.url ?? `/${row.id.replace('.', '/')}`,
+    model: row.component!.slice('ModelPage/'.length),
+  }));
   return children.length > 0 ? [{ key: moduleId, title, path: `/${moduleId}`, children }] : [];
 }
 
@@ -79,7 +89,13 @@ export async function buildModuleFolders(db: Kysely<Database>, store: ModelStore
     const title = store.current().modules.modules.find((m) => m.file.id === moduleId)?.file.title ?? moduleId;
     const dicts = await dictsOf(db, own);
     const menus = await menusOf(db, moduleId, title, own);
-    const moduleFile: ModuleFile = { $schema: '../meta/module.schema.json', id: moduleId, title, ...(menus.length ? { menus } : {}), ...(dicts.length ? { dicts } : {}) };
+    const moduleFile: ModuleFile = {
+      $schema: '../meta/module.schema.json',
+      id: moduleId,
+      title,
+      ...(menus.length ? { menus } : {}),
+      ...(dicts.length ? { dicts } : {}),
+    };
     files.set(`${moduleId}/module.json`, `${JSON.stringify(moduleFile, null, 2)}\n`);
     for (const model of own) {
       const name = model.id.slice(moduleId.length + 1);

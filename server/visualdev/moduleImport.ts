@@ -67,7 +67,11 @@ function readFolder(files: FolderFiles): Folder {
     if (json === undefined) continue;
     const { $schema: _s, ...model } = json;
     if (typeof model.id !== 'string' || !isDesignedModelId(model.id)) {
-      problems.push({ file, path: '/id', message: 'only designed models (online.<name>) are imported at run time; a built-in module folder goes under schemas/' });
+      problems.push({
+        file,
+        path: '/id',
+        message: 'only designed models (online.<name>) are imported at run time; a built-in module folder goes under schemas/',
+      });
       continue;
     }
     models.push(model as ModelFile);
@@ -154,7 +158,12 @@ async function upsertDesign(handle: DbHandle, model: ModelFile, by: string | nul
  * or retype a field holding data without `confirm`; otherwise the dictionaries are written, each model
  * becomes its design's next draft and is released, sub-record models first.
  */
-export async function importModule(handle: DbHandle, store: ModelStore, files: FolderFiles, options: { confirm: boolean; by: string | null }): Promise<ModuleImportPlan> {
+export async function importModule(
+  handle: DbHandle,
+  store: ModelStore,
+  files: FolderFiles,
+  options: { confirm: boolean; by: string | null },
+): Promise<ModuleImportPlan> {
   const plan = await planModuleImport(handle, store, files);
   if (plan.problems.length > 0) {
     const detail = plan.problems.map((p) => `${p.file}${p.path}: ${p.message}`).join('; ');

@@ -30,7 +30,8 @@ function scalarText(value: unknown, name: string): string {
  */
 export function listQueryOf(body: Record<string, unknown>): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const name of ['currentPage', 'pageSize', 'keyword', 'sidx', 'sort']) if (body[name] !== undefined && body[name] !== '') query[name] = scalarText(body[name], name);
+  for (const name of ['currentPage', 'pageSize', 'keyword', 'sidx', 'sort'])
+    if (body[name] !== undefined && body[name] !== '') query[name] = scalarText(body[name], name);
   const filters = parsed(body.queryJson, 'queryJson');
   if (filters !== undefined) {
     if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) throw appError('CL_ERR_QUERY_INVALID', { detail: 'queryJson: an object' });

@@ -110,7 +110,13 @@ export function registerVisualdevHooks(hooks: HookRegistry): void {
     const model = parseDesignJson(record!.modelJson, record!.enCode) as unknown as ModelFile;
     const fields = Object.entries(model.entity?.fields ?? {});
     return {
-      list: fields.map(([name, field]) => ({ vModel: name, label: field.label, type: field.type, required: field.required === true, dict: field.dict ?? null })),
+      list: fields.map(([name, field]) => ({
+        vModel: name,
+        label: field.label,
+        type: field.type,
+        required: field.required === true,
+        dict: field.dict ?? null,
+      })),
     };
   });
 }

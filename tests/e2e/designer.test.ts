@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FormDialog } from './pages/FormDialog';
 import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
@@ -36,7 +35,10 @@ async function selectField(page: Page, label: string): Promise<void> {
 async function saveAndRelease(page: Page): Promise<void> {
   await page.keyboard.press('Control+s');
   await expect(page.locator('.ant-message').getByText(/已保存/)).toBeVisible();
-  await page.getByTestId('design-editor').getByRole('button', { name: /发\s*布/ }).click();
+  await page
+    .getByTestId('design-editor')
+    .getByRole('button', { name: /发\s*布/ })
+    .click();
   await expect(page.locator('.ant-message').getByText(new RegExp(`已发布：${MODEL.replace('.', '\\.')}`))).toBeVisible();
 }
 
@@ -122,13 +124,22 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   const username = `tester${Date.now().toString(36)}`;
   const user = await admin.call('post', '/api/permission/Users', { username, realname: '测试员', password: 'Tester2026x1' });
   await admin.call('post', '/api/permission/UserTenant', { userId: user.id });
-  const role = await admin.call('post', '/api/permission/Role', { roleName: `收样${username.slice(-4)}`, roleCode: `receipt.${username.slice(-6)}`, status: 1 });
+  const role = await admin.call('post', '/api/permission/Role', {
+    roleName: `收样${username.slice(-4)}`,
+    roleCode: `receipt.${username.slice(-6)}`,
+    status: 1,
+  });
   await admin.call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
   for (const permissionId of ['visualdev', 'visualdev.apps', MODEL, ...['list', 'add', 'edit', 'export'].map((a) => `btn:online:e2eReceipt:${a}`)]) {
     await admin.call('post', '/api/permission/RolePermission', { roleId: role.id, permissionId });
   }
   const signIn = await (await request.post('/sys/login', { data: { username, password: 'Tester2026x1' } })).json();
-  await admin.call('put', '/sys/user/updatePassword', { username, oldpassword: 'Tester2026x1', password: 'Tester2026', confirmpassword: 'Tester2026' }, signIn.result.token);
+  await admin.call(
+    'put',
+    '/sys/user/updatePassword',
+    { username, oldpassword: 'Tester2026x1', password: 'Tester2026', confirmpassword: 'Tester2026' },
+    signIn.result.token,
+  );
 
   const testerContext = await browser.newContext();
   const tester = await testerContext.newPage();
@@ -173,7 +184,10 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await addWidget(page, 'Input', '备注');
   await saveAndRelease(page);
   await tester.reload();
-  await tester.getByRole('menuitem', { name: TITLE }).click().catch(() => undefined);
+  await tester
+    .getByRole('menuitem', { name: TITLE })
+    .click()
+    .catch(() => undefined);
   const again = new ListPage(tester);
   await again.expectRow('钢筋试样A');
   await again.expectRow('水样');

@@ -60,9 +60,10 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       const codes = list.body.data.list.map((r: { enCode: string }) => r.enCode).sort();
       expect(codes).toEqual(['online.sampleReceipt', 'online.sampleReceiptItem']);
       expect(list.body.data.list.every((r: { state: number; releasedVersion: number }) => r.state === 1 && r.releasedVersion === 1)).toBe(true);
-      const menu = await sql<{ component: string; parent_id: string }>`select component, parent_id from sys_permission where id = ${'online.sampleReceipt'}`.execute(
-        t.app.ctx.db.db.withoutPlugins(),
-      );
+      const menu = await sql<{
+        component: string;
+        parent_id: string;
+      }>`select component, parent_id from sys_permission where id = ${'online.sampleReceipt'}`.execute(t.app.ctx.db.db.withoutPlugins());
       expect(menu.rows[0]).toEqual({ component: 'ModelPage/online.sampleReceipt', parent_id: 'visualdev.apps' });
 
       const token = await tokenWith(t, ['online:sampleReceipt:list', 'online:sampleReceipt:add', 'online:sampleReceipt:export']);
@@ -71,7 +72,11 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { amount: 7.5, sampleName: '钢筋' } });
       expect(created.body.data.receiptNo).toMatch(/\d/);
       expect(created.body.data.receivedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const searched = await tester.post(`${ONLINE}/online.sampleReceipt/List`, { queryJson: JSON.stringify({ sampleType: 'steel' }), currentPage: 1, pageSize: 10 });
+      const searched = await tester.post(`${ONLINE}/online.sampleReceipt/List`, {
+        queryJson: JSON.stringify({ sampleType: 'steel' }),
+        currentPage: 1,
+        pageSize: 10,
+      });
       expect(searched.body.data.list.map((r: { sampleName: string }) => r.sampleName)).toEqual(['钢筋']);
       const exported = await t.request({ method: 'GET', url: '/api/online/sampleReceipt/Actions/Export', token });
       expect(exported.statusCode).toBe(200);
@@ -79,13 +84,21 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
     });
 
     it('refuses a design whose id is not online.<name> or is not the JSON id, and one on a system table', async () => {
-      const bad = await admin.post(BASE, { fullName: 'x', enCode: 'system.position', modelJson: JSON.stringify({ ...gaugeDesign('x'), id: 'system.position' }) });
+      const bad = await admin.post(BASE, {
+        fullName: 'x',
+        enCode: 'system.position',
+        modelJson: JSON.stringify({ ...gaugeDesign('x'), id: 'system.position' }),
+      });
       expect(bad.body).toMatchObject({ code: 401, error: 'CL_ERR_DESIGN_MODEL_ID' });
       const mismatch = await admin.post(BASE, { fullName: 'x', enCode: 'online.other', modelJson: JSON.stringify(gaugeDesign('mismatch')) });
       expect(mismatch.body).toMatchObject({ error: 'CL_ERR_DESIGN_MODEL_ID' });
       const system = { ...gaugeDesign('sysTable'), entity: { ...gaugeDesign('sysTable').entity, table: 'sys_user' } };
-      expect((await admin.post(BASE, { fullName: 'x', enCode: system.id, modelJson: JSON.stringify(system) })).body).toMatchObject({ error: 'CL_ERR_DESIGN_TABLE' });
-      expect((await admin.post(BASE, { fullName: 'x', enCode: 'online.notJson', modelJson: '[1,2]' })).body).toMatchObject({ error: 'CL_ERR_DESIGN_NOT_OBJECT' });
+      expect((await admin.post(BASE, { fullName: 'x', enCode: system.id, modelJson: JSON.stringify(system) })).body).toMatchObject({
+        error: 'CL_ERR_DESIGN_TABLE',
+      });
+      expect((await admin.post(BASE, { fullName: 'x', enCode: 'online.notJson', modelJson: '[1,2]' })).body).toMatchObject({
+        error: 'CL_ERR_DESIGN_NOT_OBJECT',
+      });
     });
 
     it('keeps each saved draft as a version and answers the diff between two', async () => {
@@ -195,7 +208,10 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       expect(await columnsOf(t, 'online_risky')).toContain('gauge_no');
 
       const confirmed = await admin.post(`${BASE}/${id}/Actions/Release`, { confirm: true });
-      expect(confirmed.body, JSON.stringify(confirmed.body)).toMatchObject({ code: 200, data: { backups: [{ field: 'gaugeNo', rows: 1, reason: 'dropped' }] } });
+      expect(confirmed.body, JSON.stringify(confirmed.body)).toMatchObject({
+        code: 200,
+        data: { backups: [{ field: 'gaugeNo', rows: 1, reason: 'dropped' }] },
+      });
       expect(await columnsOf(t, 'online_risky')).not.toContain('gauge_no');
       const backupTable = confirmed.body.data.backups[0].backupTable as string;
       const kept = await sql<{ gauge_no: string }>`select gauge_no from ${sql.table(backupTable)}`.execute(t.app.ctx.db.db.withoutPlugins());

@@ -40,7 +40,12 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
     });
 
     async function exportSample(): Promise<Buffer> {
-      const res = await source.request({ method: 'POST', url: `${BASE}/Actions/ExportModule`, token: adminToken, payload: { modelIds: ['online.sampleReceipt'] } });
+      const res = await source.request({
+        method: 'POST',
+        url: `${BASE}/Actions/ExportModule`,
+        token: adminToken,
+        payload: { modelIds: ['online.sampleReceipt'] },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
       return res.rawPayload;
@@ -52,7 +57,10 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
       const moduleFile = JSON.parse(files.get('online/module.json')!);
       expect(moduleFile.dicts.map((d: { code: string }) => d.code)).toEqual(['sample_type']);
       expect(moduleFile.menus[0].children.map((m: { model: string }) => m.model).sort()).toEqual(['online.sampleReceipt', 'online.sampleReceiptItem']);
-      expect(JSON.parse(files.get('online/models/sampleReceipt.model.json')!)).toMatchObject({ id: 'online.sampleReceipt', tabs: [{ model: 'online.sampleReceiptItem' }] });
+      expect(JSON.parse(files.get('online/models/sampleReceipt.model.json')!)).toMatchObject({
+        id: 'online.sampleReceipt',
+        tabs: [{ model: 'online.sampleReceiptItem' }],
+      });
     });
 
     it('previews and imports the module into another installation, where the screen works at once', async () => {
@@ -63,13 +71,23 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
       files.set('online/models/sampleReceipt.model.json', JSON.stringify(receipt));
       const zip = await zipOf(files);
       const targetToken = await target.login();
-      const preview = await target.request({ method: 'POST', url: `${BASE}/Actions/ImportModulePreview`, token: targetToken, ...multipart('file', 'online.zip', zip) });
+      const preview = await target.request({
+        method: 'POST',
+        url: `${BASE}/Actions/ImportModulePreview`,
+        token: targetToken,
+        ...multipart('file', 'online.zip', zip),
+      });
       expect(preview.json(), preview.body).toMatchObject({ code: 200, data: { problems: [], modules: ['online'] } });
       const models = preview.json().data.models as { id: string; status: string; fields: { added: string[] } }[];
       expect(models.find((m) => m.id === 'online.sampleReceipt')).toMatchObject({ status: 'changed', fields: { added: ['lotNo'] } });
       expect(models.find((m) => m.id === 'online.sampleReceiptItem')).toMatchObject({ status: 'unchanged' });
 
-      const imported = await target.request({ method: 'POST', url: `${BASE}/Actions/ImportModule`, token: targetToken, ...multipart('file', 'online.zip', zip) });
+      const imported = await target.request({
+        method: 'POST',
+        url: `${BASE}/Actions/ImportModule`,
+        token: targetToken,
+        ...multipart('file', 'online.zip', zip),
+      });
       expect(imported.json(), imported.body).toMatchObject({ code: 200 });
       const tester = client(target, await tokenWith(target, ['online:sampleReceipt:list', 'online:sampleReceipt:add']));
       const created = await tester.post('/api/online/sampleReceipt', { sampleName: '水泥', sampleType: 'cement', lotNo: 'L-1' });
@@ -91,7 +109,12 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
       expect(res.json()).toMatchObject({ error: 'CL_ERR_MODULE_INVALID' });
       expect(res.json().msg).toContain('/entity/fields/bad/type');
       expect(res.json().msg).toContain('online.<name>');
-      const notZip = await target.request({ method: 'POST', url: `${BASE}/Actions/ImportModulePreview`, token, ...multipart('file', 'm.zip', Buffer.from('hello')) });
+      const notZip = await target.request({
+        method: 'POST',
+        url: `${BASE}/Actions/ImportModulePreview`,
+        token,
+        ...multipart('file', 'm.zip', Buffer.from('hello')),
+      });
       expect(notZip.json()).toMatchObject({ error: 'CL_ERR_MODULE_FILE' });
       const reader = client(target, await tokenWith(target, ['visualdev:design:list']));
       expect((await reader.post(`${BASE}/Actions/ExportModule`, { modelIds: ['online.sampleReceipt'] })).status).toBe(403);

@@ -47,7 +47,11 @@ describe('designer operations on the model file', () => {
   it('removes a field everywhere it is named', () => {
     let model = blankModel('probe', '探针', '名称', '基本信息');
     model = placeWidget(model, manifest('Input'), '/form/sections/0/fields', 1, TEXTS).model;
-    model = { ...model, list: { ...model.list!, search: ['keyword', { field: 'field2', mode: 'eq' }] }, entity: { ...model.entity, defaultSort: { field: 'field2', order: 'asc' } } };
+    model = {
+      ...model,
+      list: { ...model.list!, search: ['keyword', { field: 'field2', mode: 'eq' }] },
+      entity: { ...model.entity, defaultSort: { field: 'field2', order: 'asc' } },
+    };
     model = removeField(model, 'field2');
     expect(model.entity.fields).not.toHaveProperty('field2');
     expect(names(model)).toEqual([['field1']]);
