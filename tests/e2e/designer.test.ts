@@ -65,11 +65,12 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
 
   await selectField(page, '新字段');
   await panelItem(page, '标题').locator('input').fill('样品名称');
-  await panelItem(page, '必填').locator('input[type=checkbox]').check();
+  await page.getByTestId('field-panel').getByRole('checkbox', { name: '必填' }).check();
 
   // a widget dragged from the palette onto the section
   const source = page.locator('[data-widget="DictSelect"]');
   const target = page.getByTestId('designer-canvas').locator('[data-container]').first();
+  await source.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -81,6 +81,17 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       const exported = await t.request({ method: 'GET', url: '/api/online/sampleReceipt/Actions/Export', token });
       expect(exported.statusCode).toBe(200);
       expect(exported.headers['content-type']).toContain('spreadsheetml');
+
+      // a restart serves both again, the receipt (whose tab names the item model, released after it by id order) included
+      const restarted = await createTestApp(kind, { database: t.database });
+      try {
+        const served = restarted.app.ctx.modules.models;
+        expect(served.has('online.sampleReceipt') && served.has('online.sampleReceiptItem')).toBe(true);
+        const again = client(restarted, await tokenWith(restarted, ['online:sampleReceipt:list']));
+        expect((await again.get('/api/online/sampleReceipt')).body.data.list.map((r: { sampleName: string }) => r.sampleName)).toEqual(['钢筋']);
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('refuses a design whose id is not online.<name> or is not the JSON id, and one on a system table', async () => {

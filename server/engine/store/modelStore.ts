@@ -181,13 +181,24 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
 
   const initial = new Map<string, StoredModel>();
   for (const model of fileModules.models.values()) initial.set(model.id, entryOf(model, 0, checksumOf(JSON.stringify(model))));
-  for (const row of await readReleasedRows(handle.db)) {
-    try {
-      initial.set(row.id, fromRow(row, initial));
-    } catch (error) {
-      // a stored release the code no longer accepts must not keep the server from starting
-      warn(`released model ${row.id} (version ${row.version}) is not served: ${(error as Error).message}`);
+  // a release may name another (a sub-record tab): rows that fail are tried again after the others, until a
+  // pass serves none more; what still fails then is refused for good
+  let pending = await readReleasedRows(handle.db);
+  while (pending.length > 0) {
+    const failed: { row: ReleasedRow; error: unknown }[] = [];
+    for (const row of pending) {
+      try {
+        initial.set(row.id, fromRow(row, initial));
+      } catch (error) {
+        failed.push({ row, error });
+      }
     }
+    if (failed.length === pending.length) {
+      // a stored release the code no longer accepts must not keep the server from starting
+      for (const { row, error } of failed) warn(`released model ${row.id} (version ${row.version}) is not served: ${(error as Error).message}`);
+      break;
+    }
+    pending = failed.map((f) => f.row);
   }
   let snapshot = snapshotOf(1, initial);
   // reference labels are read from the target model as served now, a released one included
@@ -213,8 +224,13 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
   }
 
   async function catchUp(): Promise<void> {
-    for (const row of await readReleasedRows(handle.db)) {
-      if ((snapshot.entries.get(row.id)?.version ?? 0) < row.version) await reloadNow(row.id);
+    let behind = (await readReleasedRows(handle.db)).filter((row) => (snapshot.entries.get(row.id)?.version ?? 0) < row.version);
+    // as at start: a release naming another that is also behind loads once that one has
+    while (behind.length > 0) {
+      const failed: { row: ReleasedRow; error: unknown }[] = [];
+      for (const row of behind) await reloadNow(row.id).catch((error: unknown) => failed.push({ row, error }));
+      if (failed.length === behind.length) throw failed[0]!.error;
+      behind = failed.map((f) => f.row);
     }
   }
 
