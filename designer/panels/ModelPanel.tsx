@@ -5,6 +5,17 @@ import type { ModelFile, TabDef } from '../../runtime/model/types';
 import { updateAt } from '../ops/jsonPointer';
 
 /**
+ * Import or export switched on or off: the operation (api.operations) and its toolbar button (list.actions)
+ * go together, since the list shows a button only where the model lists one.
+ */
+function withFileAction(model: ModelFile, operation: 'import' | 'export', on: boolean, label: string): ModelFile {
+  const withOperation = updateAt(model, `/api/operations/${operation}`, () => (on ? true : undefined));
+  const actions = (withOperation.list?.actions ?? []).filter((a) => typeof a === 'string' || a.operation !== operation);
+  const next = on ? [...actions, { key: operation, label, operation, placement: 'toolbar' as const }] : actions;
+  return withOperation.list ? { ...withOperation, list: { ...withOperation.list, actions: next } } : withOperation;
+}
+
+/**
  * The model as a whole: its title, table, REST base and permission prefix, import/export, the form's
  * width and columns, the tree, and the sub-record tabs (a child model and the field of it that holds
  * this record's id). `designs` are the model ids a tab may name.
@@ -39,10 +50,16 @@ export function ModelPanel({ model, designs, change }: { model: ModelFile; desig
       </Form.Item>
       <Form.Item label={t('model.importExport')}>
         <Space>
-          <Checkbox checked={operations.import === true} onChange={(e) => set('/api/operations/import', e.target.checked || undefined)}>
+          <Checkbox
+            checked={operations.import === true}
+            onChange={(e) => change((m) => withFileAction(m, 'import', e.target.checked, t('model.importButton')))}
+          >
             {t('model.import')}
           </Checkbox>
-          <Checkbox checked={operations.export === true} onChange={(e) => set('/api/operations/export', e.target.checked || undefined)}>
+          <Checkbox
+            checked={operations.export === true}
+            onChange={(e) => change((m) => withFileAction(m, 'export', e.target.checked, t('model.exportButton')))}
+          >
             {t('model.export')}
           </Checkbox>
         </Space>

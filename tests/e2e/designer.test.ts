@@ -5,6 +5,9 @@ import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 
 const MODEL = 'online.e2eReceipt';
+
+// a step that cannot happen fails in seconds, not at the end of the long test's timeout
+test.use({ actionTimeout: 15_000 });
 const TITLE = '收样登记';
 
 /** The property panel's control under a form label. */
@@ -16,9 +19,11 @@ function panelItem(page: Page, label: string): Locator {
     .first();
 }
 
+/** Picks an option of an antd select: `select` is the select's wrapper, or its combobox input. */
 async function pick(page: Page, select: Locator, option: string): Promise<void> {
-  await select.locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
+  const selector = select.locator('.ant-select-selector');
+  await ((await selector.count()) > 0 ? selector.first() : select).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
 /** Adds a palette widget by double click (the end of the selected section), then names it. */
@@ -30,6 +35,13 @@ async function addWidget(page: Page, widget: string, label: string): Promise<voi
 
 async function selectField(page: Page, label: string): Promise<void> {
   await page.getByTestId('designer-canvas').locator('[data-field]').filter({ hasText: label }).click();
+}
+
+/** The released screen, from its menu item under 在线应用. */
+async function openScreen(page: Page): Promise<void> {
+  const item = page.getByRole('menuitem', { name: TITLE });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: '在线应用' }).click();
+  await item.click();
 }
 
 async function saveAndRelease(page: Page): Promise<void> {
@@ -116,7 +128,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   const preview = page.getByTestId('designer-preview');
   await expect(preview.locator('.ant-table')).toBeVisible();
   await expect(preview.locator('thead').getByText('样品名称')).toBeVisible();
-  await expect(preview.locator('tbody tr')).toHaveCount(3);
+  await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(3);
 
   // 4. save and release
   await saveAndRelease(page);
@@ -147,13 +159,13 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   const testerLogin = new LoginPage(tester);
   await testerLogin.goto();
   await testerLogin.signInTo('在线开发', username, 'Tester2026');
-  await tester.getByRole('menuitem', { name: TITLE }).click();
+  await openScreen(tester);
   const list = new ListPage(tester);
   await expect(list.table).toBeVisible();
 
   let dialog = await list.add();
   await dialog.fill('样品名称', '钢筋试样');
-  await pick(tester, dialog.root.locator('.ant-form-item').filter({ hasText: '样品类别' }).first(), '钢材');
+  await pick(tester, dialog.field('样品类别'), '钢材');
   await dialog.fill('数量', '2');
   await dialog.fill('单价', '3.5');
   await dialog.submit();
@@ -169,7 +181,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
 
   dialog = await list.add();
   await dialog.fill('样品名称', '水样');
-  await pick(tester, dialog.root.locator('.ant-form-item').filter({ hasText: '样品类别' }).first(), '水质');
+  await pick(tester, dialog.field('样品类别'), '水质');
   await dialog.submit();
   await list.expectRow('水样');
   await list.search('钢筋');
