@@ -40,29 +40,15 @@ export async function syncModelPermissions(
   moduleId: string,
   menuKey: string | null,
 ): Promise<void> {
-  const rows = modelButtonRows(model, menuKey);
-  const known = new Map(
-    (
-      await trx
-        .selectFrom('sysPermission')
-        .select(['id', 'defHash'])
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute()
-    ).map((r) => [r.id, r.defHash]),
-  );
-  for (const row of rows) await upsertPermission(trx, adapter, row, moduleId, known);
+  await syncPermissionRows(trx, adapter, modelButtonRows(model, menuKey), moduleId);
 }
 
 /**
- * Upserts menu rows defined at run time (a designed model's menu, server/visualdev/) in the caller's
- * transaction, with the same rules as module menus: rewritten only when the definition changed, new
- * rows granted to the admin role.
+ * Upserts permission rows defined at run time (a released model's buttons, a designed model's menu,
+ * server/visualdev/) in the caller's transaction, with the same rules as module rows: rewritten only when
+ * the definition changed, new rows granted to the admin role.
  */
-export async function syncMenuRows(trx: Transaction<Database>, adapter: DbAdapter, rows: PermissionDef[], moduleId: string): Promise<void> {
+export async function syncPermissionRows(trx: Transaction<Database>, adapter: DbAdapter, rows: PermissionDef[], moduleId: string): Promise<void> {
   const known = new Map(
     (
       await trx

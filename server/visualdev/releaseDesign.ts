@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/createDb.js';
 import { nowText } from '../db/timestamps.js';
 import { menuRows } from '../engine/moduleRows.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
-import { syncMenuRows } from '../engine/syncModuleData.js';
+import { syncPermissionRows } from '../engine/syncModuleData.js';
 import { appError } from '../errors.js';
 import { backUpAndDrop, columnsAtRisk, type ColumnBackup } from './destructiveChanges.js';
 import { DESIGN_TABLE, DESIGNED_MENU_PARENT, DESIGNED_MODULE, parseDesignJson } from './designRules.js';
@@ -64,7 +64,7 @@ export async function releaseDesign(
     }
     if (atRisk.length > 0) backups = await backUpAndDrop(handle, served, atRisk, options.by);
   }
-  await handle.db.transaction().execute((trx) => syncMenuRows(trx, handle.adapter, designMenu(model), DESIGNED_MODULE));
+  await handle.db.transaction().execute((trx) => syncPermissionRows(trx, handle.adapter, designMenu(model), DESIGNED_MODULE));
   const released = await store.release(file, { by: options.by, menuKey: model.id });
   await sql`update ${sql.table(DESIGN_TABLE)} set state = 1, released_version = ${design.draft_version}, released_time = ${nowText()} where id = ${designId}`.execute(
     handle.db.withoutPlugins(),

@@ -43,6 +43,12 @@ export function client(t: TestApp, token: string, options: { lang?: string; tena
 
 export type Client = ReturnType<typeof client>;
 
+/** The column names of a table as the database has them now (none when the table does not exist). */
+export async function columnsOf(t: TestApp, table: string): Promise<string[]> {
+  const tables = await t.app.ctx.db.db.introspection.getTables();
+  return tables.find((x) => x.name === table)?.columns.map((c) => c.name) ?? [];
+}
+
 let userSeq = 0;
 
 /** A user in the given tenant whose one role holds exactly these button codes; returns a signed-in client. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../server/plugins/accessPlugin.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { client, userWith, type Client } from './engineSupport.js';
+import { client, columnsOf, userWith, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/runtime/Gauge';
@@ -35,11 +35,6 @@ function gaugeModel(extraFields: Record<string, object> = {}, name = 'gauge') {
 }
 
 const SERIAL_FIELD = { serialNo: { type: 'string', label: '出厂编号', maxLength: 30 } };
-
-async function columnsOf(t: TestApp, table: string): Promise<string[]> {
-  const tables = await t.app.ctx.db.db.introspection.getTables();
-  return tables.find((x) => x.name === table)?.columns.map((c) => c.name) ?? [];
-}
 
 describe.each(matrix)('$kind: models released at run time', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {

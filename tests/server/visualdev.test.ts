@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { client, tokenWith, userWith, type Client } from './engineSupport.js';
+import { client, columnsOf, tokenWith, userWith, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/visualdev/Base';
@@ -27,11 +27,6 @@ function gaugeDesign(name: string, extraFields: Record<string, object> = {}) {
     form: { fields: ['gaugeName', 'gaugeNo'] },
     permissions: { prefix: `online:${name}:` },
   };
-}
-
-async function columnsOf(t: TestApp, table: string): Promise<string[]> {
-  const tables = await t.app.ctx.db.db.introspection.getTables();
-  return tables.find((x) => x.name === table)?.columns.map((c) => c.name) ?? [];
 }
 
 describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
