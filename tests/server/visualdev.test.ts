@@ -63,12 +63,12 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
 
       const token = await tokenWith(t, ['online:sampleReceipt:list', 'online:sampleReceipt:add', 'online:sampleReceipt:export']);
       const tester = client(t, token);
-      const created = await tester.post('/api/online/sampleReceipt', { sampleName: '钢筋', sampleType: 'steel', quantity: 3, unitPrice: 2.5 });
+      const created = await tester.post('/api/online/sampleReceipt', { sampleName: '钢筋', sampleType: 'rebar', quantity: 3, unitPrice: 2.5 });
       expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { amount: 7.5, sampleName: '钢筋' } });
       expect(created.body.data.receiptNo).toMatch(/\d/);
       expect(created.body.data.receivedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const searched = await tester.post(`${ONLINE}/online.sampleReceipt/List`, {
-        queryJson: JSON.stringify({ sampleType: 'steel' }),
+        queryJson: JSON.stringify({ sampleType: 'rebar' }),
         currentPage: 1,
         pageSize: 10,
       });
