@@ -1,4 +1,3 @@
-import type { createSchemaField } from '@formily/react';
 import type { i18n as I18n } from 'i18next';
 import type { AccessChecker } from './access/createAccessChecker';
 import type { DataProvider } from './data/DataProvider';
@@ -7,6 +6,7 @@ import type { FieldRegistry } from './fields/createFieldRegistry';
 import type { DictSource } from './fields/dict/DictSource';
 import type { HookRegistry } from './hooks/createHookRegistry';
 import type { ModelLoader } from './model/ModelLoader';
+import type { LazySchemaField } from './render/form/createLazySchemaField';
 import type { Lang, ModelFile } from './model/types';
 import type { ScreenPrefetch } from './render/screen/createScreenPrefetch';
 import type { ScreenRegistry } from './render/screen/createScreenRegistry';
@@ -43,6 +43,6 @@ export interface RuntimeInstance {
   /** the signed-in user for live sockets, or null (no session, or a runtime without sockets) */
   liveSession(): LiveSession | null;
   dicts: DictSource;
-  /** Formily's SchemaField over this runtime's widgets */
-  SchemaField: ReturnType<typeof createSchemaField>;
+  /** Formily's SchemaField over this runtime's widgets (Formily is fetched when a form first renders it) */
+  SchemaField: LazySchemaField;
 }

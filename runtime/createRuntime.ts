@@ -1,4 +1,3 @@
-import { createSchemaField, type SchemaReactComponents } from '@formily/react';
 import type { i18n as I18n } from 'i18next';
 import type { AccessChecker } from './access/createAccessChecker';
 import { createDataProvider } from './data/createDataProvider';
@@ -16,7 +15,7 @@ import { createModelLoader } from './data/createModelLoader';
 import type { ModelLoader } from './model/ModelLoader';
 import { LANGS, type Lang, type ModelFile } from './model/types';
 import { RENDER_NAMESPACE, renderResources } from './render/i18n';
-import { installSafeCompiler } from './render/safeCompiler';
+import { createLazySchemaField } from './render/form/createLazySchemaField';
 import { createScreenPrefetch } from './render/screen/createScreenPrefetch';
 import type { ScreenRegistry } from './render/screen/createScreenRegistry';
 import { createDefaultScreenRegistry } from './render/screen/defaultScreens';
@@ -66,7 +65,6 @@ function addNamespace(i18n: I18n, namespace: string, resources: Partial<Record<L
  * by side, e.g. in one test). Mount it with <RuntimeProvider runtime={…}>.
  */
 export function createRuntime(options: RuntimeOptions): RuntimeInstance {
-  installSafeCompiler();
   const { http, i18n, access } = options;
   addNamespace(i18n, RENDER_NAMESPACE, renderResources);
   addNamespace(i18n, 'data', dataResources as Partial<Record<Lang, object>>);
@@ -109,8 +107,7 @@ export function createRuntime(options: RuntimeOptions): RuntimeInstance {
     access,
     liveSession: options.liveSession ?? (() => null),
     dicts: options.dicts ?? createDictSource(http),
-    // a dotted name's root may be a plain object of members ('Radio.Group' without 'Radio'): Formily
-    // resolves it by path, though its type only admits components
-    SchemaField: createSchemaField({ components: fields.components as SchemaReactComponents }),
+    // Formily loads with the first form (createLazySchemaField), not with the runtime
+    SchemaField: createLazySchemaField(fields),
   };
 }

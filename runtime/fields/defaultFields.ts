@@ -1,38 +1,37 @@
-import { FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch } from '@formily/antd-v5';
 import { createFieldRegistry, type FieldEntry, type FieldRegistry } from './createFieldRegistry';
-import { DictRadio } from './DictRadio';
-import { DictSelect } from './DictSelect';
 import { DictTag } from './DictTag';
 import { FormTabPane } from './FormTabPane';
-import { lazyField } from './lazyField';
-import { NumberRange } from './NumberRange';
+import { lazyField, type FieldComponent } from './lazyField';
+
+// Formily's adapters and the dictionary widgets come in one chunk with the first form (basicFields)
+const basic = (pick: (m: typeof import('./basicFields')) => FieldComponent) => lazyField(() => import('./basicFields').then(pick));
 
 /**
  * The built-in widgets, keyed by `x-component` name. Formily's antd adapters are reused where they fit
  * (each already maps a readPretty view); only the dictionary, date-string and range widgets are ours.
- * The date pickers load on first use: they bring rc-picker (~30 KB gzip), which a screen without a
- * date field never needs.
+ * Every widget that needs Formily loads with the first form (a list page shows none until a dialog opens);
+ * the date pickers load on their own first use: they bring rc-picker (~30 KB gzip).
  */
 export const defaultFields: Readonly<Record<string, FieldEntry>> = {
-  FormItem,
-  FormLayout,
-  FormGrid,
+  FormItem: basic((m) => m.FormItem),
+  FormLayout: basic((m) => m.FormLayout),
+  FormGrid: basic((m) => m.FormGrid),
   // form.sections and form.tabs (antd's Card and Tabs): fetched only by forms that use them
   FormSection: lazyField(() => import('./FormSection').then((m) => m.FormSection)),
   FormTab: lazyField(() => import('@formily/antd-v5/esm/form-tab').then((m) => m.FormTab)),
   'FormTab.TabPane': FormTabPane,
-  Input,
-  'Input.TextArea': Input.TextArea,
-  NumberPicker,
-  Select,
-  'Radio.Group': Radio.Group,
-  Switch,
+  Input: basic((m) => m.Input),
+  'Input.TextArea': basic((m) => m.Input.TextArea),
+  NumberPicker: basic((m) => m.NumberPicker),
+  Select: basic((m) => m.Select),
+  'Radio.Group': basic((m) => m.Radio.Group),
+  Switch: basic((m) => m.Switch),
   DatePicker: lazyField(() => import('./DatePicker').then((m) => m.DatePicker)),
   DateTimePicker: lazyField(() => import('./DateTimePicker').then((m) => m.DateTimePicker)),
   DateRangePicker: lazyField(() => import('./DateRangePicker').then((m) => m.DateRangePicker)),
-  NumberRange,
-  DictSelect,
-  DictRadio,
+  NumberRange: basic((m) => m.NumberRange),
+  DictSelect: basic((m) => m.DictSelect),
+  DictRadio: basic((m) => m.DictRadio),
   DictTag,
   // the shared widgets of spec 000 §2, each fetched by the first form that names it (jsbarcode, the
   // region data and antd's QRCode/Cascader stay out of screens that never show them)

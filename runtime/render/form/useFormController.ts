@@ -1,12 +1,11 @@
 import type { Form } from '@formily/core';
-import { toJS } from '@formily/reactive';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DataProvider, DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { alreadyShown } from '../useFeedback';
 import { applyServerErrors } from './applyServerErrors';
 import type { FormMode } from './buildFormSchema';
-import { createRecordForm } from './createRecordForm';
+import { loadFormKit } from './loadFormKit';
 import { pickFormValues, recordFormValues } from './pickFormValues';
 
 export type FormDialogState =
@@ -52,8 +51,8 @@ export function useFormController(served: ServedModel, dataProvider: DataProvide
     const controller = (abort.current = new AbortController());
     setState({ status: 'loading', mode, id });
     const { served: model, dataProvider: provider } = latest.current;
-    provider.get(id, controller.signal).then(
-      (record) => {
+    Promise.all([provider.get(id, controller.signal), loadFormKit()]).then(
+      ([record, { createRecordForm }]) => {
         if (controller.signal.aborted) return;
         if (mode === 'detail') return setState({ status: 'viewing', mode, record });
         const form = createRecordForm({ initialValues: recordFormValues(model, record) });
@@ -84,6 +83,7 @@ export function useFormController(served: ServedModel, dataProvider: DataProvide
       setState((current) => (current.status === 'editing' && current.form === form ? change(current) : current));
     update((current) => ({ ...current, submitting: true }));
     try {
+      const { toJS } = await loadFormKit();
       const values = pickFormValues(model, toJS(form.values) as Record<string, unknown>, mode);
       const message =
         mode === 'edit' && record
@@ -100,7 +100,14 @@ export function useFormController(served: ServedModel, dataProvider: DataProvide
     }
   }, [state]);
 
-  const openAdd = useCallback(() => setState({ status: 'editing', mode: 'add', form: createRecordForm(), submitting: false }), []);
+  // Formily comes with the first form opened (loadFormKit); until then the dialog is not shown
+  const openAdd = useCallback(() => {
+    abort.current?.abort();
+    const controller = (abort.current = new AbortController());
+    void loadFormKit().then(({ createRecordForm }) => {
+      if (!controller.signal.aborted) setState({ status: 'editing', mode: 'add', form: createRecordForm(), submitting: false });
+    });
+  }, []);
   const openEdit = useCallback((id: string) => load('edit', id), [load]);
   const openDetail = useCallback((id: string) => load('detail', id), [load]);
   const retry = useCallback(() => {

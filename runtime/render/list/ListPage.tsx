@@ -1,9 +1,8 @@
 import { Alert, App } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { whenAllowed } from '../../access/createAccessChecker';
 import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
 import type { ListAction, ServedModel } from '../../model/types';
-import { FormDialog } from '../form/FormDialog';
 import { formWidgetNames } from '../form/formWidgetNames';
 import { useFormController } from '../form/useFormController';
 import { useRuntime } from '../RuntimeProvider';
@@ -26,6 +25,10 @@ import { useColumnSettings } from './useColumnSettings';
 import { useCustomActions, type BuiltInRunners } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
+
+// the add / edit / detail dialog and Formily with it: fetched on idle or with the first opening (docs/client-budgets.md)
+const loadFormDialog = () => import('../form/FormDialog');
+const FormDialog = lazy(async () => ({ default: (await loadFormDialog()).FormDialog }));
 
 export interface ListPageProps {
   served: ServedModel;
@@ -122,7 +125,12 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const { sizes } = pageSettings(served);
   // the form's lazily loaded widgets (date pickers), fetched before the first add / edit / detail
   const opensDialog = allowed.add || allowed.edit || allowed.detail;
-  useIdlePreload(opensDialog && list.status === 'ready', () => runtime.fields.preload(formWidgetNames(served)));
+  useIdlePreload(opensDialog && list.status === 'ready', () =>
+    Promise.all([loadFormDialog(), runtime.SchemaField.preload(), runtime.fields.preload(formWidgetNames(served))]).then(() => undefined),
+  );
+  // mounted from the first opening on, so that closing keeps its animation
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (!dialogUsed && dialog.state.status !== 'closed') setDialogUsed(true);
 
   return (
     <div ref={root}>
@@ -146,7 +154,11 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
         selectable={allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation))}
         onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
       />
-      <FormDialog served={served} controller={dialog} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <FormDialog served={served} controller={dialog} />
+        </Suspense>
+      )}
       <ListTools
         served={served}
         provider={provider}

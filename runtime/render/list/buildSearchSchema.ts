@@ -3,7 +3,7 @@ import type { Translate } from '../../RuntimeInstance';
 import type { FieldDef, ServedModel } from '../../model/types';
 import { dictProps, enumOptions } from '../form/defaultComponent';
 import { fieldLabel } from '../modelText';
-import { KEYWORD, searchEntries, type SearchMode } from './searchEntries';
+import { KEYWORD, searchEntries, type SearchEntry, type SearchMode } from './searchEntries';
 
 const isDateField = (def: FieldDef) => def.type === 'date' || def.type === 'datetime';
 const isNumberField = (def: FieldDef) => def.type === 'integer' || def.type === 'number';
@@ -17,7 +17,13 @@ function searchComponent(def: FieldDef, mode: SearchMode): string {
   return isNumberField(def) ? 'NumberPicker' : 'Input';
 }
 
-function placeholder(component: string, t: Translate): unknown {
+/** The widget a search entry gets: the model's x-component, else one that fits the field and its mode. */
+export function searchWidgetOf(entry: Extract<SearchEntry, { kind: 'field' }>): string {
+  return entry.component ?? searchComponent(entry.def, entry.mode);
+}
+
+/** The placeholder a search widget shows (none for a text box: its label says what to type). */
+export function searchPlaceholder(component: string, t: Translate): string | [string, string] | undefined {
   if (component === 'DateRangePicker') return [t('search.startDate'), t('search.endDate')];
   if (component === 'NumberRange') return [t('search.from'), t('search.to')];
   if (component === 'Input') return undefined;
@@ -38,8 +44,8 @@ export function buildSearchSchema(served: ServedModel, t: Translate): ISchema {
       };
       continue;
     }
-    const component = entry.component ?? searchComponent(entry.def, entry.mode);
-    const shownPlaceholder = placeholder(component, t);
+    const component = searchWidgetOf(entry);
+    const shownPlaceholder = searchPlaceholder(component, t);
     properties[entry.name] = {
       type: entry.mode === 'range' ? 'array' : 'string',
       title: fieldLabel(served, entry.name, t),

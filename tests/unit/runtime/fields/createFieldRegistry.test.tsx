@@ -1,4 +1,3 @@
-import { Input } from '@formily/antd-v5';
 import { describe, expect, it } from 'vitest';
 import { createFieldRegistry } from '../../../../runtime/fields/createFieldRegistry';
 import { createDefaultFieldRegistry, defaultFields } from '../../../../runtime/fields/defaultFields';
@@ -33,9 +32,10 @@ describe('createFieldRegistry', () => {
   });
 
   it('uses a widget that already carries its members as is', () => {
-    const fields = createDefaultFieldRegistry();
-    expect(fields.components.Input).toBe(Input);
-    expect(fields.names()).toEqual(Object.keys(defaultFields));
+    const Sub = () => null;
+    const Base = Object.assign(() => null, { Sub });
+    expect(createFieldRegistry({ Base, 'Base.Sub': Sub }).components.Base).toBe(Base);
+    expect(createDefaultFieldRegistry().names()).toEqual(Object.keys(defaultFields));
   });
 
   it('keeps registries apart (instances, not a global)', () => {

@@ -35,9 +35,9 @@ describe('dictionary widgets', () => {
     expect(form.values.value).toBe(0);
   });
 
-  it('DictSelect and DictRadio read pretty as the item tag in its colour', () => {
+  it('DictSelect and DictRadio read pretty as the item tag in its colour', async () => {
     renderField({ 'x-component': 'DictSelect', 'x-component-props': { dictCode: 'enabled_state' } }, { readPretty: true, initialValues: { value: 1 } });
-    expect(screen.getByText('启用')).toHaveClass('ant-tag-green');
+    expect(await screen.findByText('启用')).toHaveClass('ant-tag-green');
   });
 
   it('DictTag shows nothing for an empty value', () => {
