@@ -1,20 +1,20 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Badge, Button, Popover, Spin } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
 import { USER_ANNOUNCEMENT_PATH } from '../app/constants';
 import { useSession } from '../session/useSession';
-import { AnnouncementDialog } from './AnnouncementDialog';
 import { createNoticeApi, type NoticeItem } from './noticeApi';
 import { ensureNoticeTexts, NOTICE_NAMESPACE } from './noticeTexts';
 import { noticeOpening } from './openNotice';
-import { PriorityTag } from './PriorityTag';
 import { useNotices } from './useNotices';
 
-/** Spec 000 §2: the notice popover is 300 px wide. */
-const POPOVER_WIDTH = 300;
+// what the bell opens loads on the first hover or click: every page shows the badge, few open the list
+const loadPopover = () => import('./NoticePopoverContent');
+const NoticePopoverContent = lazy(async () => ({ default: (await loadPopover()).NoticePopoverContent }));
+const AnnouncementDialog = lazy(async () => ({ default: (await import('./AnnouncementDialog')).AnnouncementDialog }));
 
 /**
  * The header notice bell (spec 000 §2, §4): a badge with the unread total, a 300 px popover with the
@@ -45,65 +45,33 @@ export function HeaderNotice() {
     else setDetail(item);
   };
 
-  const list = (items: NoticeItem[]) => (
-    <List
-      size="small"
-      dataSource={items}
-      locale={{ emptyText: t('empty') }}
-      style={{ maxHeight: 320, overflowY: 'auto' }}
-      renderItem={(item) => (
-        <List.Item key={item.id} style={{ cursor: 'pointer', padding: '8px 4px' }} onClick={() => openItem(item)} data-testid="notice-item">
-          <List.Item.Meta
-            title={
-              <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={item.titile}>
-                  {item.titile}
-                </Typography.Text>
-                <PriorityTag priority={item.priority} />
-              </span>
-            }
-            description={t('publishedAt', { time: item.sendTime ?? '' })}
-          />
-        </List.Item>
-      )}
-    />
-  );
-
   const content = (
-    <div style={{ width: POPOVER_WIDTH }} data-testid="notice-popover">
-      <Tabs
-        centered
-        size="small"
-        items={[
-          { key: 'annt', label: t('announcements', { count: notices.anntMsgTotal }), children: list(notices.anntMsgList) },
-          { key: 'sys', label: t('systemMessages', { count: notices.sysMsgTotal }), children: list(notices.sysMsgList) },
-        ]}
+    <Suspense fallback={<Spin style={{ display: 'block', width: 300, padding: 24 }} />}>
+      <NoticePopoverContent
+        notices={notices}
+        onOpenItem={openItem}
+        onViewMore={() => {
+          setOpen(false);
+          navigate(USER_ANNOUNCEMENT_PATH);
+        }}
       />
-      <div style={{ textAlign: 'center', borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 8 }}>
-        <Button
-          type="dashed"
-          block
-          onClick={() => {
-            setOpen(false);
-            navigate(USER_ANNOUNCEMENT_PATH);
-          }}
-        >
-          {t('viewMore')}
-        </Button>
-      </div>
-    </div>
+    </Suspense>
   );
 
   return (
     <>
       <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={{ pointAtCenter: true }}>
-        <Button type="text" aria-label={t('bell')} data-testid="notice-bell">
+        <Button type="text" aria-label={t('bell')} data-testid="notice-bell" onMouseEnter={() => void loadPopover().catch(() => undefined)}>
           <Badge count={total} size="small" overflowCount={99} data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
         </Button>
       </Popover>
-      <AnnouncementDialog item={detail} onClose={() => setDetail(null)} />
+      {detail && (
+        <Suspense fallback={null}>
+          <AnnouncementDialog item={detail} onClose={() => setDetail(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
