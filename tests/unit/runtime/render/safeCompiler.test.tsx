@@ -1,9 +1,9 @@
 import { createForm } from '@formily/core';
 import { Schema } from '@formily/json-schema';
 import { FormProvider } from '@formily/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { evaluateSchemaExpression } from '../../../../runtime/render/safeCompiler';
+import { evaluateSchemaExpression, installSafeCompiler } from '../../../../runtime/render/safeCompiler';
 import { testRuntime } from './support/testRuntime';
 
 const probe = globalThis as { __cloudlabCompiled?: boolean };
@@ -15,7 +15,8 @@ describe('the safe Formily compiler', () => {
   });
 
   it('evaluates {{…}} as the model expression language against the form values', () => {
-    testRuntime(); // installs the compiler
+    // a runtime installs it with its first form (createLazySchemaField); installing is idempotent
+    installSafeCompiler();
     expect(Schema.compile('{{ status == 1 }}', { $values: { status: '1' } })).toBe(true);
     expect(Schema.compile({ visible: '{{ len(name) > 2 }}' }, { $values: { name: '检测室' } })).toEqual({ visible: true });
     expect(evaluateSchemaExpression('price * quantity', { $values: { price: 2, quantity: 4 } })).toBe(8);
@@ -23,7 +24,7 @@ describe('the safe Formily compiler', () => {
   });
 
   it('never runs code: an assignment, a global and Formily scope variables are not in the language', () => {
-    testRuntime();
+    installSafeCompiler();
     expect(() => Schema.compile('{{ globalThis.__cloudlabCompiled = true }}')).toThrow(
       /Syntax error: Unexpected "=" at character \d+ in expression "globalThis.__cloudlabCompiled = true"/,
     );
@@ -34,14 +35,16 @@ describe('the safe Formily compiler', () => {
   });
 
   it('leaves plain strings alone', () => {
-    testRuntime();
+    installSafeCompiler();
     expect(Schema.compile({ title: '岗位名称', placeholder: '{ not an expression }' })).toEqual({ title: '岗位名称', placeholder: '{ not an expression }' });
   });
 
   it('refuses an expression outside the language that reaches a rendered schema: reported, no code run', async () => {
     // Formily renders on and reports errors of its reactions through console.error
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { SchemaField } = testRuntime();
+    const { SchemaField, fields } = testRuntime();
+    // as a list page does when idle: Formily and the widget are loaded before the form renders
+    await Promise.all([SchemaField.preload(), fields.preload(['Input'])]);
     const schema = {
       type: 'object',
       properties: { a: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '{{ (globalThis.__cloudlabCompiled = true) }}' } } },
@@ -54,6 +57,8 @@ describe('the safe Formily compiler', () => {
     // Formily and the widgets load with the first form
     expect(await screen.findByRole('textbox')).not.toHaveAttribute('placeholder');
     expect(probe.__cloudlabCompiled).toBeUndefined();
-    expect(reported.mock.calls.flat().map(String).join('\n')).toMatch(/Syntax error: .* in expression "\(globalThis.__cloudlabCompiled = true\)"/);
+    await waitFor(() =>
+      expect(reported.mock.calls.flat().map(String).join('\n')).toMatch(/Syntax error: .* in expression "\(globalThis.__cloudlabCompiled = true\)"/),
+    );
   });
 });
