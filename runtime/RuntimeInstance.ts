@@ -6,7 +6,7 @@ import type { FieldRegistry } from './fields/createFieldRegistry';
 import type { DictSource } from './fields/dict/DictSource';
 import type { HookRegistry } from './hooks/createHookRegistry';
 import type { ModelLoader } from './model/ModelLoader';
-import type { LazySchemaField } from './render/form/createLazySchemaField';
+import type { LazySchemaField } from './render/form/LazySchemaField';
 import type { Lang, ModelFile } from './model/types';
 import type { ScreenPrefetch } from './render/screen/createScreenPrefetch';
 import type { ScreenRegistry } from './render/screen/createScreenRegistry';

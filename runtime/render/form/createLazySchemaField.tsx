@@ -1,17 +1,9 @@
-import type { ISchema } from '@formily/json-schema';
 import type { SchemaReactComponents } from '@formily/react';
 import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
 import type { FieldRegistry } from '../../fields/createFieldRegistry';
+import type { LazySchemaField, SchemaFieldProps } from './LazySchemaField';
 
-export interface SchemaFieldProps {
-  schema: ISchema;
-}
-
-/** Formily's SchemaField over a runtime's widgets, with Formily itself fetched when a form first renders. */
-export type LazySchemaField = ComponentType<SchemaFieldProps> & {
-  /** fetches Formily now (e.g. when the page is idle), so that the first form renders without waiting */
-  preload(): Promise<void>;
-};
+export type { LazySchemaField, SchemaFieldProps } from './LazySchemaField';
 
 /**
  * A runtime's SchemaField, created on first use: Formily (~45 KB gzip) and the safe expression compiler load
