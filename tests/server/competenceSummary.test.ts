@@ -1,0 +1,83 @@
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { pdfText } from '../helpers/pdfText.js';
+import { staffMemberBody } from '../helpers/staffFixture.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { insertDepart } from '../helpers/testRows.js';
+import { client, type Client } from './engineSupport.js';
+
+const matrix = await databaseMatrix();
+
+// Issue 11's competence summary (ISO/IEC 17025 §6.2) as a print template over the staff record: current
+// titles, and this year's training with its hours summed (competence.trainHours extends staff.train).
+describe.each(matrix)('$kind: competence summary through a print template', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let token: string;
+    let admin: Client;
+    let memberId: string;
+    const year = dayjs().format('YYYY');
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      token = await t.login();
+      admin = client(t, token);
+      const departId = await insertDepart(t.app.ctx.db.db, 'C01', '检测二室');
+      expect((await admin.post('/api/permission/Position', { fullName: '检测员', enCode: 'P.comp' })).body.code).toBe(200);
+      const member = await admin.post(
+        '/admin/user/add',
+        staffMemberBody({ username: `comp${process.pid}`, realname: '赵能力', workNo: 'W777', departIds: departId, post: 'P.comp', images: 'image/none.png' }),
+      );
+      expect(member.body, JSON.stringify(member.body)).toMatchObject({ success: true });
+      memberId = String(member.body.result.id);
+      for (const train of [
+        { trainName: '本年培训甲', trainTime: `${year}-03-01`, trainHours: 8 },
+        { trainName: '本年培训乙', trainTime: `${year}-01-15`, trainHours: 4.5 },
+        { trainName: '往年培训丙', trainTime: `${Number(year) - 1}-06-01`, trainHours: 10 },
+      ]) {
+        const res = await admin.post('/system/sysUserTrain/add', { userId: memberId, ...train });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+      }
+      await admin.post('/system/sysUserTechnicalTitles/add', { userId: memberId, technicalTitle: '2', majorName: '材料', evaluationTime: '2019-01-01' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('prints current titles and this year training hours, summed, as a PDF', async () => {
+      const template = {
+        page: { size: 'A4', orientation: 'portrait', margin: 40 },
+        blocks: [
+          { kind: 'title', text: '人员能力一览' },
+          { kind: 'fields', columns: 2, fields: ['realname', 'workNo'] },
+          { kind: 'table', model: 'staff.technicalTitle', title: '现有职称', columns: ['technicalTitle', 'majorName'] },
+          {
+            kind: 'table',
+            model: 'staff.train',
+            title: '本年度培训',
+            columns: ['trainName', 'trainTime', 'trainHours'],
+            rowsWhere: { field: 'trainTime', is: 'thisYear' },
+            totals: { label: '学时合计', fields: ['trainHours'] },
+          },
+        ],
+      };
+      const created = (
+        await admin.post('/api/system/printDev', { fullName: '人员能力一览', enCode: 'competence.summary', type: 'staff', formId: 'staff.member', template })
+      ).body;
+      expect(created.code, JSON.stringify(created)).toBe(200);
+      const id = String(created.data.id);
+      const data = (await admin.get('/api/system/printDev/Data', { id, dataId: memberId })).body.data;
+      expect(data.tables['staff.train#3'].map((r: { trainName: string }) => r.trainName).sort()).toEqual(['本年培训乙', '本年培训甲']);
+      const pdf = await t.request({ method: 'GET', url: '/api/system/printDev/Pdf', token, query: { id, dataId: memberId } });
+      const text = await pdfText(pdf.rawPayload);
+      for (const expected of ['人员能力一览', '赵能力', '高级工程师', '本年培训甲', '本年培训乙', '学时合计', '12.5']) expect(text).toContain(expected);
+      expect(text).not.toContain('往年培训丙');
+      // a sum over a column that is not a number is refused at save
+      const bad = { ...template, blocks: [{ ...template.blocks[3], totals: { label: 'x', fields: ['trainName'] } }] };
+      expect((await admin.post('/api/system/printDev', { fullName: 'x', enCode: 'competence.bad', formId: 'staff.member', template: bad })).body.error).toBe(
+        'CL_ERR_PRINT_TEMPLATE_INVALID',
+      );
+    });
+  });
+});
