@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion6 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion7 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 6; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 7; older files are upgraded on load).
  */
-export type FormatVersion = 6;
+export type FormatVersion = 7;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -55,6 +55,13 @@ export type ColumnItem =
        * (version 5) a date column that expires: flagged 'expires soon' from this many days before the date, 'expired' after it
        */
       warnWithinDays?: number;
+      /**
+       * (version 7) the cell links to a record: the detail of model's record whose id is in the row's output idField (a report's link to its records)
+       */
+      link?: {
+        model: ModelId;
+        idField: FieldName;
+      };
     };
 export type FormFieldItem =
   | string
@@ -109,14 +116,18 @@ export type ListAction = 'add' | 'edit' | 'detail' | 'delete' | 'deleteBatch' | 
  */
 export type Indexes1 = FieldName[][];
 export type QueryField =
-  | FieldName
+  | SourceField
   | {
       /**
-       * the source field (count may omit it)
+       * A field of a report's sources: a field of `from`, or alias.field of a joined model (query.join).
        */
       field?: string;
       aggregate: 'count' | 'sum' | 'avg' | 'min' | 'max';
     };
+/**
+ * A field of a report's sources: a field of `from`, or alias.field of a joined model (query.join).
+ */
+export type SourceField = string;
 
 /**
  * Additions to another module's model ("extends": its id), merged into it at load: fields, indexes, list columns and search, form fields/sections/tabs, sub-record tabs, named operations.
@@ -594,7 +605,20 @@ export interface Query {
   fields: {
     [k: string]: QueryField;
   };
+  /**
+   * Other models joined to `from` (version 7): their fields are named alias.field in fields, where, groupBy and later joins; each joined model's tenant and the caller's data scope apply to it.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  join?: QueryJoin[];
   where?: QueryCondition[];
+  /**
+   * The totals row (version 7): output name -> aggregate over every row of the report (not only the page). Numeric outputs only.
+   */
+  totals?: {
+    [k: string]: 'sum' | 'avg' | 'min' | 'max' | 'count';
+  };
   /**
    * Report parameters: the caller sends each as self_<name> (bound, never spliced); conditions name them with "param".
    */
@@ -604,10 +628,28 @@ export interface Query {
   /**
    * @minItems 1
    */
-  groupBy?: FieldName[];
+  groupBy?: SourceField[];
+}
+export interface QueryJoin {
+  /**
+   * the alias its fields are named by
+   */
+  as: string;
+  model: ModelId;
+  /**
+   * rows match where field (of `from` or an earlier join) equals to (a field of this model)
+   */
+  on: {
+    field: SourceField;
+    to: FieldName;
+  };
+  /**
+   * left (default): rows of `from` without a match stay, with empty fields; inner: they are left out
+   */
+  type?: 'left' | 'inner';
 }
 export interface QueryCondition {
-  field: FieldName;
+  field: SourceField;
   op: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'like' | 'in' | 'isNull' | 'notNull';
   value?: Scalar | Scalar[];
   /**

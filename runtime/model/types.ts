@@ -49,7 +49,7 @@ export type {
 };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 6;
+export const MODEL_FORMAT_VERSION = 7;
 
 export type FieldType = Field['type'];
 export const FIELD_TYPES: readonly FieldType[] = [

@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { toValueTexts, translateDictItems } from '../dict/dictOptions.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import { presentRows } from '../engine/presentRows.js';
-import { numericOutputs, REPORT_MAX_PAGE_SIZE, reportSearchNames, reportSql, type ReportRequest } from '../engine/reportQuery.js';
+import { numericOutputs, REPORT_MAX_PAGE_SIZE, reportSearchNames, reportSql, type ReportRequest, type ReportSources } from '../engine/reportQuery.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
+import { createTableCache, type TableCache } from '../engine/tableCache.js';
 import type { Row } from '../engine/toDictText.js';
 import { attachmentHeader, neutraliseCell, sheetName, XLSX_CONTENT_TYPE } from '../engine/xlsx/cellText.js';
 import { appError } from '../errors.js';
@@ -15,6 +17,8 @@ import { authOf } from '../plugins/accessPlugin.js';
 
 /** an export reads at most this many rows (a report is a summary, not a table dump) */
 const EXPORT_MAX_ROWS = 50_000;
+/** a chart reads at most this many points of a report */
+const CHART_MAX_POINTS = 1_000;
 const BASE = '/online/cgreport/api';
 
 const idParams = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, maxLength: 200 } } }) as const;
@@ -23,7 +27,7 @@ const QUERY = { type: 'object', additionalProperties: { type: 'string', maxLengt
 
 interface Report {
   report: CompiledModel;
-  source: CompiledModel;
+  sources: ReportSources;
 }
 
 function integerOf(name: string, raw: string | undefined, fallback: number, max: number): number {
@@ -70,8 +74,11 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     const report = entries.get(id)?.compiled;
     const query = report?.model.screen?.kind === 'query' ? report.model.query : undefined;
     const source = query ? entries.get(query.from)?.compiled : undefined;
+    const joins = (query?.join ?? []).map((def) => ({ def, model: entries.get(def.model)?.compiled }));
     const allowed = action === 'list' || report?.model.api.operations?.export;
-    if (report && source && allowed && (await holdsPermission(db, auth.userId, report.permission(action)))) return { report, source };
+    if (report && source && allowed && joins.every((join) => join.model) && (await holdsPermission(db, auth.userId, report.permission(action)))) {
+      return { report, sources: { from: source, joins: joins as ReportSources['joins'] } };
+    }
     await logSecurityEvent(db, {
       event: 'identifier.refused',
       userId: auth.userId,
@@ -85,15 +92,40 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
 
   const outputsOf = (report: CompiledModel) => Object.keys(report.model.query!.fields).map((name) => report.fields.get(name)!);
 
-  async function read(request: FastifyRequest, { report, source }: Report, wanted: ReportRequest) {
-    const context = await env.contextFor(request, source);
-    const statements = reportSql(report, source, wanted, context);
-    const [{ rows }, counted] = await Promise.all([
+  const summaries = createTableCache<Row>({ generations: env.generations, maxEntries: 1_000 });
+
+  /**
+   * A count or totals row of a report, cached like the list's totals (server/engine/tableCache.ts): per
+   * compiled statement — tenant, scope, parameters and search values are all in it — until a write
+   * through the engine to `from` or to a joined table (their generations are part of the key), or 30 s.
+   */
+  function summaryOf<T>(
+    cache: TableCache<T>,
+    sources: ReportSources,
+    statement: { compile(db: Kysely<unknown>): CompiledQuery },
+    read: (row: Row | undefined) => T,
+  ) {
+    const compiled = statement.compile(env.reader);
+    const joined = sources.joins.map((join) => `${join.model.tableName}@${env.generations.of(join.model.tableName)}`).join(',');
+    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}\u0000${joined}`;
+    return cache.obtain(sources.from.tableName, key, async () => read((await env.slow.all<Row>(compiled))[0]));
+  }
+
+  /** Rows (and, for a page, the total and the totals) as the caller may see them: every source's tenant and scope. */
+  async function read(request: FastifyRequest, { report, sources }: Report, wanted: ReportRequest) {
+    const models = [sources.from, ...sources.joins.map((join) => join.model)];
+    const scopes = new Map(await Promise.all(models.map(async (model) => [model.model.id, await env.contextFor(request, model)] as const)));
+    const statements = reportSql(report, sources, wanted, scopes);
+    const totalsStatement = statements.totals;
+    const [{ rows }, total, totals] = await Promise.all([
       statements.rows.execute(env.reader),
-      wanted.page ? statements.total.execute(env.reader) : Promise.resolve(null),
+      wanted.page ? summaryOf(env.totals, sources, statements.total, (row) => Number(row?.total ?? 0)) : Promise.resolve(null),
+      wanted.page && totalsStatement
+        ? summaryOf(summaries, sources, totalsStatement, (row) => numericOutputs(report, [{ ...row }])[0]!)
+        : Promise.resolve(null),
     ]);
-    const records = await presentRows(env, report, numericOutputs(report, rows), context);
-    return { records, total: counted ? Number(counted.rows[0]?.total ?? 0) : records.length };
+    const records = await presentRows(env, report, numericOutputs(report, rows), scopes.get(sources.from.model.id)!);
+    return { records, total: total ?? records.length, ...(totals ? { totals } : {}) };
   }
 
   app.get<{ Params: { code: string } }>(`${BASE}/getRpColumns/:code`, { schema: { params: idParams('code') }, config: access }, async (request) => {
@@ -149,6 +181,31 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     async (request) => {
       const found = await reportOf(request, request.params.cgRpConfigId, 'list');
       return toJeecgEnvelope(await read(request, found, reportRequestOf(request.query, true)));
+    },
+  );
+
+  app.get<{ Params: { cgRpConfigId: string }; Querystring: Record<string, string> }>(
+    `${BASE}/getChartData/:cgRpConfigId`,
+    { schema: { params: idParams('cgRpConfigId'), querystring: QUERY }, config: access },
+    async (request) => {
+      const found = await reportOf(request, request.params.cgRpConfigId, 'list');
+      // the chart fetch of spec 001 §7 also sends degree and singleOptionalType: the client fits, the server only reads
+      const { x, y, degree: _degree, singleOptionalType: _type, ...rest } = request.query;
+      const numeric = (name: string | undefined, role: string) => {
+        const field = name === undefined ? undefined : found.report.fields.get(name);
+        if (!field || !(name! in found.report.model.query!.fields) || (field.def.type !== 'integer' && field.def.type !== 'number'))
+          throw appError('CL_ERR_BAD_REQUEST', { detail: `${role} must name a numeric output of the report` });
+        return name!;
+      };
+      const [xName, yName] = [numeric(x, 'x'), numeric(y, 'y')];
+      const wanted = { ...reportRequestOf(rest, false), page: { pageNo: 1, pageSize: CHART_MAX_POINTS } };
+      const { records } = await read(request, found, wanted);
+      const points = (records as Row[]).filter((r) => typeof r[xName] === 'number' && typeof r[yName] === 'number');
+      return toJeecgEnvelope({
+        name: env.translate(found.report.model.title, request.lang),
+        x: points.map((r) => r[xName]),
+        y: points.map((r) => r[yName]),
+      });
     },
   );
 

@@ -340,7 +340,13 @@ function checkAcrossModules(modules: LoadedModule[]): SchemaProblem[] {
           problems.push({ file, path: `/entity/fields/${name}/refLabel`, message: `"${field.ref}" has no readable field "${field.refLabel}"` });
         }
       }
-      if (model.query) problems.push(...checkQuerySource(model, modelIds.get(model.query.from), file));
+      (model.list?.columns ?? []).forEach((column, i) => {
+        if (typeof column !== 'object' || !column.link) return;
+        if (!modelIds.has(column.link.model)) problems.push({ file, path: `/list/columns/${i}/link/model`, message: `unknown model "${column.link.model}"` });
+        if (!(column.link.idField in model.entity.fields))
+          problems.push({ file, path: `/list/columns/${i}/link/idField`, message: `"${column.link.idField}" is not a field of this model` });
+      });
+      if (model.query) problems.push(...checkQuerySource(model, (id) => modelIds.get(id), file));
     }
   }
   return problems;

@@ -1,15 +1,40 @@
 import { OPT_IN_OPERATION_NAMES, type ModelFile } from '../../runtime/model/types.js';
 import { SYSTEM_FIELD_NAMES, type SchemaProblem } from './checkModel.js';
 
-/** The source fields a query names must exist, readable, on the model it reads from. */
-export function checkQuerySource(model: ModelFile, source: ModelFile | undefined, file: string): SchemaProblem[] {
+/**
+ * The source fields a query names must exist, readable, on the model they belong to: `field` on `from`,
+ * `alias.field` on the model joined under that alias (query.join, each alias once, joined on a field of
+ * `from` or of an earlier join). Totals name numeric outputs.
+ */
+export function checkQuerySource(model: ModelFile, modelOf: (id: string) => ModelFile | undefined, file: string): SchemaProblem[] {
   const query = model.query!;
+  const source = modelOf(query.from);
   if (!source) return [{ file, path: '/query/from', message: `unknown model "${query.from}"` }];
-  const readable = (name: string) => (name in source.entity.fields && !source.entity.fields[name]!.secret) || SYSTEM_FIELD_NAMES.includes(name);
   const problems: SchemaProblem[] = [];
-  const need = (name: string | undefined, at: string) => {
-    if (name !== undefined && !readable(name)) problems.push({ file, path: at, message: `"${query.from}" has no readable field "${name}"` });
+  const aliases = new Map<string, ModelFile>();
+  const readableOn = (on: ModelFile, name: string) => (name in on.entity.fields && !on.entity.fields[name]!.secret) || SYSTEM_FIELD_NAMES.includes(name);
+  /** the model and field a source name means, or a problem */
+  const owner = (path: string): { on: ModelFile; id: string; name: string } | string => {
+    const dot = path.indexOf('.');
+    if (dot < 0) return { on: source, id: query.from, name: path };
+    const joined = aliases.get(path.slice(0, dot));
+    return joined ? { on: joined, id: joined.id, name: path.slice(dot + 1) } : `"${path.slice(0, dot)}" is not the alias of an earlier query.join`;
   };
+  const need = (path: string | undefined, at: string) => {
+    if (path === undefined) return;
+    const found = owner(path);
+    if (typeof found === 'string') problems.push({ file, path: at, message: found });
+    else if (!readableOn(found.on, found.name)) problems.push({ file, path: at, message: `"${found.id}" has no readable field "${found.name}"` });
+  };
+  (query.join ?? []).forEach((join, i) => {
+    const at = `/query/join/${i}`;
+    const joined = modelOf(join.model);
+    need(join.on.field, `${at}/on/field`);
+    if (!joined) problems.push({ file, path: `${at}/model`, message: `unknown model "${join.model}"` });
+    else if (!readableOn(joined, join.on.to)) problems.push({ file, path: `${at}/on/to`, message: `"${join.model}" has no readable field "${join.on.to}"` });
+    if (aliases.has(join.as)) problems.push({ file, path: `${at}/as`, message: `alias "${join.as}" is used twice` });
+    if (joined) aliases.set(join.as, joined);
+  });
   for (const [out, field] of Object.entries(query.fields)) {
     if (typeof field === 'string') need(field, `/query/fields/${out}`);
     else {
@@ -24,7 +49,8 @@ export function checkQuerySource(model: ModelFile, source: ModelFile | undefined
     if (condition.param !== undefined && !query.params?.[condition.param])
       problems.push({ file, path: `${at}/param`, message: `"${condition.param}" is not in query.params` });
     if (condition.relative === 'daysFromToday') {
-      if (source.entity.fields[condition.field]?.type !== 'date')
+      const found = owner(condition.field);
+      if (typeof found === 'string' || found.on.entity.fields[found.name]?.type !== 'date')
         problems.push({ file, path: `${at}/relative`, message: 'daysFromToday compares a date field' });
       const param = condition.param === undefined ? undefined : query.params?.[condition.param];
       if (param ? param.type !== 'integer' : !Number.isInteger(condition.value))
@@ -32,6 +58,11 @@ export function checkQuerySource(model: ModelFile, source: ModelFile | undefined
     }
   });
   (query.groupBy ?? []).forEach((name, i) => need(name, `/query/groupBy/${i}`));
+  for (const out of Object.keys(query.totals ?? {})) {
+    const type = model.entity.fields[out]?.type;
+    if (!(out in query.fields) || (type !== 'integer' && type !== 'number'))
+      problems.push({ file, path: `/query/totals/${out}`, message: `"${out}" is not a numeric output of query.fields` });
+  }
   return problems;
 }
 

@@ -10,6 +10,22 @@ import { scopeConditions, type ReadScope } from './whereSql.js';
 
 type QueryDef = NonNullable<ModelFile['query']>;
 type QueryParamDef = NonNullable<QueryDef['params']>[string];
+type JoinDef = NonNullable<QueryDef['join']>[number];
+
+/** The models a report reads: its `from` and each joined model under its alias (query.join). */
+export interface ReportSources {
+  from: CompiledModel;
+  joins: { def: JoinDef; model: CompiledModel }[];
+}
+
+/** The tenant and data scope of the caller on each source model, by model id. */
+export type ReportScopes = ReadonlyMap<string, ReadScope>;
+
+/** A source field named by a report: `field` (of `from`) or `alias.field` (of a joined model). */
+interface SourceRef {
+  field: CompiledField;
+  ref: RawBuilder<unknown>;
+}
 
 export const REPORT_MAX_PAGE_SIZE = 1_000;
 
@@ -87,64 +103,116 @@ function conditionOf(
   query: QueryDef,
   condition: QueryDef['where'] extends (infer C)[] | undefined ? C : never,
   params: Record<string, string>,
+  resolve: (path: string) => SourceRef,
 ) {
-  const field = source.fields.get(condition.field)!;
-  if (condition.op === 'isNull') return sql`${field.ref} is null`;
-  if (condition.op === 'notNull') return sql`${field.ref} is not null`;
+  const { field, ref } = resolve(condition.field);
+  if (condition.op === 'isNull') return sql`${ref} is null`;
+  if (condition.op === 'notNull') return sql`${ref} is not null`;
   let value: Scalar | Scalar[] | null | undefined = condition.value;
   if (condition.param !== undefined) value = paramValue(condition.param, query.params![condition.param]!, params[condition.param]);
   if (value === null || value === undefined) return null;
   if (condition.relative === 'daysFromToday') value = dayjs().add(Number(value), 'day').format('YYYY-MM-DD');
-  if (condition.op === 'in') return sql`${field.ref} in (${sql.join(inValues(field, value as Scalar[]))})`;
-  if (condition.op === 'like') return source.adapter.textSearch.like(field.ref, `%${escapeLike(String(value))}%`);
-  return sql`${field.ref} ${COMPARISON[condition.op]!} ${filterValue(field, value as Scalar, condition.op)}`;
+  if (condition.op === 'in') return sql`${ref} in (${sql.join(inValues(field, value as Scalar[]))})`;
+  if (condition.op === 'like') return source.adapter.textSearch.like(ref, `%${escapeLike(String(value))}%`);
+  return sql`${ref} ${COMPARISON[condition.op]!} ${filterValue(field, value as Scalar, condition.op)}`;
+}
+
+/** A joined field's column in its derived table: a name no source column has. */
+const joinedColumn = (alias: string, name: string) => `__${alias}_${name}`;
+
+/** Every field the report names of one joined alias: its derived table selects just these. */
+function joinedFields(query: QueryDef, alias: string): string[] {
+  const paths: string[] = [];
+  for (const def of Object.values(query.fields)) paths.push(typeof def === 'string' ? def : (def.field ?? ''));
+  for (const condition of query.where ?? []) paths.push(condition.field);
+  paths.push(...(query.groupBy ?? []));
+  for (const join of query.join ?? []) {
+    paths.push(join.on.field);
+    if (join.as === alias) paths.push(`${alias}.${join.on.to}`);
+  }
+  const prefix = `${alias}.`;
+  return [...new Set(paths.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length)))];
+}
+
+function resolverOf(sources: ReportSources): (path: string) => SourceRef {
+  const joined = new Map(sources.joins.map((join) => [join.def.as, join.model]));
+  return (path) => {
+    const dot = path.indexOf('.');
+    if (dot < 0) {
+      const field = sources.from.fields.get(path)!;
+      return { field, ref: field.ref };
+    }
+    const alias = path.slice(0, dot);
+    const name = path.slice(dot + 1);
+    return { field: joined.get(alias)!.fields.get(name)!, ref: sql.ref(`${alias}.${joinedColumn(alias, name)}`) };
+  };
+}
+
+/**
+ * The joins of a report, each over a derived table of the joined model that selects only the fields the
+ * report names and applies that model's tenant and the caller's data scope inside it — so a left join
+ * keeps the report's row but never shows what the scope hides, and no scope condition can see another
+ * source's columns.
+ */
+function joinsSql(query: QueryDef, sources: ReportSources, scopes: ReportScopes, resolve: (path: string) => SourceRef): RawBuilder<unknown> {
+  const parts = sources.joins.map(({ def, model }) => {
+    const columns = joinedFields(query, def.as).map((name) => sql`${model.fields.get(name)!.ref} as ${sql.id(joinedColumn(def.as, name))}`);
+    const conditions = scopeConditions(model, scopes.get(model.model.id)!);
+    const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    const kind = def.type === 'inner' ? sql`inner join` : sql`left join`;
+    return sql`${kind} (select ${sql.join(columns)} from ${model.table} ${where}) as ${sql.id(def.as)} on ${resolve(def.on.field).ref} = ${sql.ref(`${def.as}.${joinedColumn(def.as, def.on.to)}`)}`;
+  });
+  return sql.join(parts, sql` `);
 }
 
 /** The source field behind a non-aggregate output, or null for an aggregate. */
-function sourceFieldOf(source: CompiledModel, query: QueryDef, output: string): CompiledField | null {
+function sourceFieldOf(query: QueryDef, output: string, resolve: (path: string) => SourceRef): SourceRef | null {
   const def = query.fields[output];
-  return typeof def === 'string' ? source.fields.get(def)! : null;
+  return typeof def === 'string' ? resolve(def) : null;
 }
 
-function selectOf(source: CompiledModel, query: QueryDef): RawBuilder<unknown> {
+function selectOf(query: QueryDef, resolve: (path: string) => SourceRef): RawBuilder<unknown> {
   return sql.join(
     Object.entries(query.fields).map(([out, def]) => {
-      if (typeof def === 'string') return sql`${source.fields.get(def)!.ref} as ${sql.id(out)}`;
-      const arg = def.field === undefined ? sql.raw('*') : source.fields.get(def.field)!.ref;
+      if (typeof def === 'string') return sql`${resolve(def).ref} as ${sql.id(out)}`;
+      const arg = def.field === undefined ? sql.raw('*') : resolve(def.field).ref;
       return sql`${sql.raw(def.aggregate)}(${arg}) as ${sql.id(out)}`;
     }),
   );
 }
 
 /**
- * A report (a model of screen kind `query`) as SQL over its source model: the source's tenant and the
- * caller's data scope, the report's own conditions (parameters bound, never spliced), the caller's
- * search values on non-aggregate outputs, group by, a sort on an output name only, and paging. Every
- * identifier comes from the two compiled models; every value is a bound parameter.
+ * A report (a model of screen kind `query`) as SQL over its source models: the tenant and the caller's
+ * data scope of `from` and of every joined model, the report's own conditions (parameters bound, never
+ * spliced), the caller's search values on non-aggregate outputs, group by, a sort on an output name
+ * only, paging, and the totals over every row. Every identifier comes from the compiled models; every
+ * value is a bound parameter.
  */
-export function reportSql(report: CompiledModel, source: CompiledModel, request: ReportRequest, scope: ReadScope) {
+export function reportSql(report: CompiledModel, sources: ReportSources, request: ReportRequest, scopes: ReportScopes) {
   const query = report.model.query!;
+  const source = sources.from;
+  const resolve = resolverOf(sources);
   for (const name of Object.keys(request.params)) if (!query.params?.[name]) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name: `self_${name}` });
-  const conditions: RawBuilder<unknown>[] = [...scopeConditions(source, scope)];
+  const conditions: RawBuilder<unknown>[] = [...scopeConditions(source, scopes.get(source.model.id)!)];
   for (const condition of query.where ?? []) {
-    const built = conditionOf(source, query, condition, request.params);
+    const built = conditionOf(source, query, condition, request.params, resolve);
     if (built) conditions.push(built);
   }
   const searchable = new Map(reportSearchNames(report.model).map((s) => [s.name, s]));
   for (const [name, raw] of Object.entries(request.search)) {
     const search = searchable.get(name);
-    const field = search && sourceFieldOf(source, query, search.field);
-    if (!search || !field) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name });
+    const found = search && sourceFieldOf(query, search.field, resolve);
+    if (!search || !found) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name });
     if (raw.trim() === '') continue;
-    const value = filterValue(field, raw, search.mode);
+    const value = filterValue(found.field, raw, search.mode);
     conditions.push(
       search.mode === 'like'
-        ? source.adapter.textSearch.like(field.ref, `%${escapeLike(String(value))}%`)
-        : sql`${field.ref} ${COMPARISON[search.mode]!} ${value}`,
+        ? source.adapter.textSearch.like(found.ref, `%${escapeLike(String(value))}%`)
+        : sql`${found.ref} ${COMPARISON[search.mode]!} ${value}`,
     );
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const groupRefs = (query.groupBy ?? []).map((name) => source.fields.get(name)!.ref);
+  const groupRefs = (query.groupBy ?? []).map((path) => resolve(path).ref);
   const groupBy = groupRefs.length > 0 ? sql`group by ${sql.join(groupRefs)}` : sql``;
 
   const sort = request.sort ?? defaultSort(report);
@@ -153,13 +221,20 @@ export function reportSql(report: CompiledModel, source: CompiledModel, request:
   const tiebreak = groupRefs.length > 0 ? groupRefs : [source.id.ref];
   const order = sql`order by ${sql.join([...(sort ? [sql`${sql.id(sort.column)} ${sql.raw(sort.order)}`] : []), ...tiebreak])}`;
   const limit = request.page ? sql`limit ${request.page.pageSize} offset ${(request.page.pageNo - 1) * request.page.pageSize}` : sql``;
-  const base = sql`from ${source.table} ${where} ${groupBy}`;
+  const joins = sources.joins.length > 0 ? joinsSql(query, sources, scopes, resolve) : sql``;
+  const base = sql`from ${source.table} ${joins} ${where} ${groupBy}`;
+  const select = selectOf(query, resolve);
+  const totals = Object.entries(query.totals ?? {});
   return {
-    rows: sql<Row>`select ${selectOf(source, query)} ${base} ${order} ${limit}`,
+    rows: sql<Row>`select ${select} ${base} ${order} ${limit}`,
     total:
       groupRefs.length > 0
         ? sql<{ total: unknown }>`select count(*) as total from (select 1 as one ${base}) as grouped`
         : sql<{ total: unknown }>`select count(*) as total ${base}`,
+    totals:
+      totals.length > 0
+        ? sql<Row>`select ${sql.join(totals.map(([out, aggregate]) => sql`${sql.raw(aggregate)}(${sql.ref(`result.${out}`)}) as ${sql.id(out)}`))} from (select ${select} ${base}) as result`
+        : null,
   };
 }
 

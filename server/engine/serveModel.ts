@@ -8,7 +8,7 @@ const SYSTEM_LABELS = Object.entries(systemFields)
   .filter(([k]) => k !== '$comment')
   .map(([, f]) => (f as { label: string }).label);
 
-/** Every zh-CN text a model shows: title, labels, field messages, column, tab, tab group, dialog and section titles, action labels, placeholders, system field labels. */
+/** Every zh-CN text a model shows: title, labels, field messages, column, tab, tab group, dialog and section titles, report parameter labels, action labels, placeholders, system field labels. */
 export function modelTexts(model: ModelFile): string[] {
   const texts = new Set<string>([model.title, ...SYSTEM_LABELS]);
   for (const field of Object.values(model.entity.fields)) {
@@ -18,6 +18,7 @@ export function modelTexts(model: ModelFile): string[] {
   for (const column of model.list?.columns ?? []) if (typeof column === 'object' && column.title) texts.add(column.title);
   for (const tab of model.tabs ?? []) for (const text of [tab.title, tab.group]) if (text) texts.add(text);
   for (const title of Object.values(model.form?.titles ?? {})) texts.add(title);
+  for (const param of Object.values(model.query?.params ?? {})) texts.add(param.label);
   for (const { item } of formFieldItems(model.form)) if (typeof item === 'object' && item.placeholder) texts.add(item.placeholder);
   for (const section of [...(model.form?.sections ?? []), ...(model.form?.tabs ?? []).flatMap((tab) => tab.sections ?? [])])
     if (section.title) texts.add(section.title);

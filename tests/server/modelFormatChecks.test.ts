@@ -256,6 +256,65 @@ describe('model format v2 checks', () => {
     ]);
     expect(problems([{ field: 'due', op: 'le', value: 1, param: 'days' }])[0]).toMatch(/^lib\/models\/report.model.json \/query\/where\/0: /);
   });
+
+  it('checks report joins, totals and column links (version 7)', () => {
+    const shelf = book({
+      version: 7,
+      id: 'lib.shelf',
+      entity: {
+        table: 'lib_shelf',
+        fields: { code: { type: 'string', label: '编号', maxLength: 20 }, room: { type: 'string', label: '房间', maxLength: 20 } },
+      },
+      api: { dialect: 'api', base: '/api/lib/Shelf' },
+      list: { columns: ['code'] },
+      form: { fields: ['code', 'room'] },
+      permissions: { prefix: 'lib:shelf:' },
+    });
+    const report = (query: Json, columns: (string | Json)[] = ['title']) =>
+      book({
+        version: 7,
+        id: 'lib.report',
+        entity: {
+          table: 'lib_report',
+          fields: {
+            title: { type: 'string', label: '书名', maxLength: 100 },
+            room: { type: 'string', label: '房间', maxLength: 20 },
+            n: { type: 'integer', label: '数' },
+          },
+        },
+        api: { dialect: 'api', base: '/api/lib/Report' },
+        form: undefined,
+        list: { columns },
+        screen: { kind: 'query' },
+        query: { from: 'lib.book', ...query },
+        permissions: { prefix: 'lib:report:' },
+      });
+    const problems = (query: Json, columns?: (string | Json)[]) =>
+      problemsOf(writeRoot({ lib: { 'book.model.json': book(), 'shelf.model.json': shelf, 'report.model.json': report(query, columns) } }));
+    const join = [{ as: 'shelf', model: 'lib.shelf', on: { field: 'title', to: 'code' } }];
+    expect(
+      problems({ join, fields: { title: 'title', room: 'shelf.room', n: { aggregate: 'count' } }, groupBy: ['title', 'shelf.room'], totals: { n: 'sum' } }),
+    ).toEqual([]);
+    expect(
+      problems(
+        {
+          join: [...join, { as: 'shelf', model: 'lib.nowhere', on: { field: 'ghost.code', to: 'code' } }],
+          fields: { title: 'title', room: 'shelf.nothing', n: 'other.x' },
+          totals: { title: 'sum' },
+        },
+        [{ field: 'title', link: { model: 'lib.ghost', idField: 'nowhere' } }],
+      ),
+    ).toEqual([
+      'lib/models/report.model.json /list/columns/0/link/model: unknown model "lib.ghost"',
+      'lib/models/report.model.json /list/columns/0/link/idField: "nowhere" is not a field of this model',
+      'lib/models/report.model.json /query/join/1/on/field: "ghost" is not the alias of an earlier query.join',
+      'lib/models/report.model.json /query/join/1/model: unknown model "lib.nowhere"',
+      'lib/models/report.model.json /query/join/1/as: alias "shelf" is used twice',
+      'lib/models/report.model.json /query/fields/room: "lib.shelf" has no readable field "nothing"',
+      'lib/models/report.model.json /query/fields/n: "other" is not the alias of an earlier query.join',
+      'lib/models/report.model.json /query/totals/title: "title" is not a numeric output of query.fields',
+    ]);
+  });
 });
 
 describe('extends', () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
 import { readWorkbook } from './xlsxSupport.js';
 
@@ -44,6 +44,11 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
         });
         expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
       }
+      // department A is named in this tenant; another tenant's department with the same code never shows
+      const db = t.app.ctx.db.db;
+      await insertDepart(db, `${tag}A`, `${tag}检测一部`);
+      await ensureTenant(db, 7);
+      await insertDepart(db, `${tag}B`, `${tag}他租户部门`, 7);
     });
     afterAll(async () => {
       await t?.close();
@@ -56,9 +61,11 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       const columns = await admin.get(`${API}/getRpColumns/${EXPIRING}`);
       expect(columns.body).toMatchObject({ success: true, result: { cgRpConfigId: EXPIRING, cgRpConfigName: '证书到期提醒' } });
       expect(columns.body.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
+        'userId',
         'realname',
         'workNo',
         'orgCode',
+        'departName',
         'certificateName',
         'certificateNo',
         'certificateValidity',
@@ -118,13 +125,47 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       expect((await data({ pageSize: 5000 })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
     });
 
-    it('groups and counts: staff by department and title', async () => {
-      const res = await data({ orgCode: `${tag}A`, pageSize: 50 }, admin, BY_TITLE);
+    it('groups and counts over a join: staff by department and title, with the totals of every row', async () => {
+      const res = await data({ orgCode: `${tag}A`, pageSize: 1 }, admin, BY_TITLE);
       expect(res.body.result.total).toBe(2);
       expect(res.body.result.records).toEqual([
-        expect.objectContaining({ orgCode: `${tag}A`, highestTitle: '工程师', staffCount: 2 }),
-        expect.objectContaining({ orgCode: `${tag}A`, highestTitle: '高级工程师', staffCount: 1 }),
+        expect.objectContaining({ orgCode: `${tag}A`, departName: `${tag}检测一部`, highestTitle: '工程师', staffCount: 2 }),
       ]);
+      // the totals row counts both groups, not only the page
+      expect(res.body.result.totals).toEqual({ staffCount: 3 });
+      const byName = await data({ departName: '检测一部', highestTitle: '高级', pageSize: 50 }, admin, BY_TITLE);
+      expect(byName.body.result.records).toEqual([expect.objectContaining({ orgCode: `${tag}A`, highestTitle: '高级工程师', staffCount: 1 })]);
+      expect(byName.body.result.totals).toEqual({ staffCount: 1 });
+    });
+
+    it("applies the tenant of a joined model: a left join keeps the row but not another tenant's name", async () => {
+      const res = await data({ orgCode: `${tag}B`, self_days: 3650, pageSize: 50 });
+      expect(res.body.result.records.map((r: { departName: unknown }) => r.departName)).toEqual([null, null]);
+      const a = await data({ orgCode: `${tag}A`, self_days: 3650, pageSize: 50 });
+      expect(new Set(a.body.result.records.map((r: { departName: unknown }) => r.departName))).toEqual(new Set([`${tag}检测一部`]));
+      // the link column's record id is the user's id
+      const ids = a.body.result.records.map((r: { userId: string }) => r.userId);
+      const user = await admin.get(`/api/permission/Users/${ids[0]}`);
+      expect(user.body.data).toMatchObject({ orgCode: `${tag}A` });
+    });
+
+    it("answers a chart's points from two numeric outputs, parameters applied, for the chart fetch", async () => {
+      const device = `${tag}天平`;
+      for (const [x, y] of [
+        [3, 9.2],
+        [1, 1.1],
+        [2, 4.05],
+      ]) {
+        const res = await admin.post('/admin/calibrationPoint/add', { deviceName: device, standardValue: x, readingValue: y });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+      }
+      await admin.post('/admin/calibrationPoint/add', { deviceName: `${tag}other`, standardValue: 1, readingValue: 100 });
+      const chart = (query: Record<string, string | number>) => admin.get(`${API}/getChartData/labCalibration.curve`, query);
+      const res = await chart({ x: 'standardValue', y: 'readingValue', self_device: device, degree: 2, singleOptionalType: '' });
+      expect(res.body.result).toEqual({ name: '校准曲线', x: [1, 2, 3], y: [1.1, 4.05, 9.2] });
+      expect((await chart({ x: 'deviceName', y: 'readingValue' })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+      expect((await chart({ x: 'standardValue', y: 'password' })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
+      expect((await chart({ x: 'standardValue', y: 'readingValue', self_device: "x' or '1'='1" })).body.result).toMatchObject({ x: [], y: [] });
     });
 
     it('exports what the report shows, parameters applied', async () => {
@@ -132,8 +173,8 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       const res = await t.request({ method: 'GET', url: `${API}/exportXls/${EXPIRING}?realname=${encodeURIComponent(tag)}&self_days=30`, token });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       const rows = (await readWorkbook(res.rawPayload)).sheets.get('证书到期提醒')!;
-      expect(rows[0]).toEqual(['姓名', '工号', '部门编码', '证书名称', '证书编号', '证书有效期']);
-      expect(rows.slice(1).map((r) => r[0])).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`]);
+      expect(rows[0]).toEqual(['用户', '姓名', '工号', '部门编码', '部门名称', '证书名称', '证书编号', '证书有效期']);
+      expect(rows.slice(1).map((r) => r[1])).toEqual([`${tag}戊`, `${tag}甲`, `${tag}乙`]);
     });
 
     it('answers an unknown report and one the caller may not read alike, and applies the data scope', async () => {
@@ -159,6 +200,27 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       await insertUser(db, { username: `${tag}scoped`, password: 'Passw0rd1', roleIds: [roleId] });
       const scoped = client(t, await t.login(`${tag}scoped`, 'Passw0rd1'));
       expect(names((await data({ realname: tag, self_days: 3650 }, scoped)).body)).toEqual([`${tag}戊`, `${tag}丁`]);
+
+      // the joined model's data scope applies too: a rule hiding department A's record hides its name
+      const departRule = await admin.post('/sys/dataRule/add', {
+        name: `${tag} depart rule`,
+        modelId: 'system.depart',
+        kind: 'field',
+        field: 'orgCode',
+        operator: 'ne',
+        value: `${tag}A`,
+      });
+      expect(departRule.body, JSON.stringify(departRule.body)).toMatchObject({ success: true });
+      const departRole = await insertRole(db, `${tag}drole`);
+      await grant(db, departRole, [`btn:labReports:staffByTitle:list`]);
+      expect((await admin.post('/sys/roleDataRule/add', { roleId: departRole, ruleId: departRule.body.result.id })).body).toMatchObject({ success: true });
+      await insertUser(db, { username: `${tag}dscoped`, password: 'Passw0rd1', roleIds: [departRole] });
+      const departScoped = client(t, await t.login(`${tag}dscoped`, 'Passw0rd1'));
+      const hidden = await data({ orgCode: `${tag}A`, pageSize: 50 }, departScoped, BY_TITLE);
+      expect(hidden.body.result.records.map((r: { departName: unknown; staffCount: number }) => [r.departName, r.staffCount])).toEqual([
+        [null, 2],
+        [null, 1],
+      ]);
     });
   });
 });
