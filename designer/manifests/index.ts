@@ -35,6 +35,7 @@ import { businessSelectManifest } from './BusinessSelect.manifest';
 import { userSelectManifest } from './UserSelect.manifest';
 import { multiUserPickerManifest } from './MultiUserPicker.manifest';
 import { popupPickerManifest } from './PopupPicker.manifest';
+import { reportPickerManifest } from './ReportPicker.manifest';
 import { departPickerManifest } from './DepartPicker.manifest';
 import { organizePickerManifest } from './OrganizePicker.manifest';
 import { categoryTreeSelectManifest } from './CategoryTreeSelect.manifest';
@@ -94,6 +95,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   userSelectManifest,
   multiUserPickerManifest,
   popupPickerManifest,
+  reportPickerManifest,
   departPickerManifest,
   organizePickerManifest,
   categoryTreeSelectManifest,

@@ -37,6 +37,8 @@ export interface ListResult<T = DataRecord> {
   total: number;
   page: number;
   pageSize: number;
+  /** a report's totals over every row of the query, by output name (query.totals) */
+  totals?: Record<string, unknown>;
 }
 
 /**

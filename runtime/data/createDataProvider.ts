@@ -12,6 +12,7 @@ import { parseRoute } from './parseRoute';
 import { namedOperation } from '../model/namedOperations';
 import { LONG_RUNNING_TIMEOUT_MS } from './requestConventions';
 import { toImportAnswer } from './importAnswer';
+import { createReportDataProvider } from './report/createReportDataProvider';
 
 const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
 
@@ -26,7 +27,8 @@ function isRecord(value: unknown): value is DataRecord {
  * - get         → the record
  * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功！ …)
  * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
- * a dialect this client does not speak throws at once (CL_ERR_UNKNOWN_DIALECT).
+ * a dialect this client does not speak throws at once (CL_ERR_UNKNOWN_DIALECT). A report (screen kind
+ * `query`) reads the online-report calls instead (createReportDataProvider).
  *
  * @example
  * const positions = createDataProvider(positionModel, http);
@@ -34,6 +36,7 @@ function isRecord(value: unknown): value is DataRecord {
  * await positions.toggleState(page.records[0].id);
  */
 export function createDataProvider(model: ModelFile, http: HttpClient): DataProvider {
+  if (model.screen?.kind === 'query') return createReportDataProvider(model.id, http);
   const dialect = pickDialect(model.api.dialect, { id: model.id, base: model.api.base });
   const operations = resolveOperations(model);
 

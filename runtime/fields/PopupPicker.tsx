@@ -1,8 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { connect, mapReadPretty, useField, useForm } from '@formily/react';
-import { Alert, Input } from 'antd';
-import { useState } from 'react';
-import { popupMapping, popupValues, type PopupConfig } from './picker/popupConfig';
+import { connect, mapReadPretty } from '@formily/react';
+import { PopupField } from './picker/PopupField';
+import type { PopupConfig } from './picker/popupConfig';
 import { RecordPickerDialog } from './picker/RecordPickerDialog';
 import { useModelSource } from './picker/useModelSource';
 import { useFieldText } from './useFieldText';
@@ -58,46 +56,22 @@ function PopupDialog({
   );
 }
 
-function PopupInput({ value, onChange, code, sourceFields, targetFields, columns, multiple = false, paged = true, disabled, placeholder }: PopupPickerProps) {
-  const t = useFieldText();
-  const form = useForm();
-  const field = useField();
-  const [open, setOpen] = useState(false);
-  const mapping = popupMapping({ code, sourceFields, targetFields });
-  if ('problem' in mapping) {
-    return <Alert type="error" showIcon message={t(mapping.problem.key, 'values' in mapping.problem ? mapping.problem.values : undefined)} />;
-  }
-  const own = String(field.props.name);
-  const pick = (records: Record<string, unknown>[]) => {
-    const values = popupValues(mapping.pairs, records);
-    for (const [target, text] of Object.entries(values)) if (target !== own) form.setValuesIn(target, text);
-    // the field itself shows its own target, or the first source field when it is not a target
-    onChange?.(values[own] ?? popupValues([[mapping.pairs[0]![0], own]], records)[own]);
-    setOpen(false);
-  };
+function PopupInput({ columns, multiple = false, paged = true, ...props }: PopupPickerProps) {
   return (
-    <>
-      <Input
-        readOnly
-        value={value ?? ''}
-        disabled={disabled}
-        placeholder={placeholder ?? t('popup.placeholder')}
-        suffix={<SearchOutlined />}
-        onClick={() => !disabled && setOpen(true)}
-        onKeyDown={(event) => event.key === 'Enter' && !disabled && setOpen(true)}
-      />
-      {open ? (
+    <PopupField
+      {...props}
+      renderDialog={({ code, pairs, onPick, onClose }) => (
         <PopupDialog
-          code={code as string}
-          pairs={mapping.pairs}
-          columns={columns ?? mapping.pairs.map(([source]) => source)}
+          code={code}
+          pairs={pairs}
+          columns={columns ?? pairs.map(([source]) => source)}
           multiple={multiple}
           paged={paged}
-          onPick={pick}
-          onClose={() => setOpen(false)}
+          onPick={onPick}
+          onClose={onClose}
         />
-      ) : null}
-    </>
+      )}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, useForm } from '@formily/react';
 import { App, Button, Checkbox, Empty, Image, Select, Space } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_DEGREE, MIN_DEGREE } from '../calc/fit/index';
@@ -14,6 +14,8 @@ export interface TestChartProps {
   url?: string;
   method?: 'get' | 'post';
   params?: Record<string, unknown>;
+  /** request parameters read from the form when the chart is generated: parameter name -> field path */
+  paramFields?: Record<string, string>;
   singleOptionalType?: string;
   dataType?: ChartDataType;
   degree?: number;
@@ -37,6 +39,7 @@ function TestChartInput({
   url,
   method = 'get',
   params,
+  paramFields,
   singleOptionalType,
   dataType = 'static',
   degree: initialDegree = 2,
@@ -46,6 +49,7 @@ function TestChartInput({
   disabled,
 }: TestChartProps) {
   const { http } = useRuntime();
+  const form = useForm();
   const t = useFieldText();
   const { message } = App.useApp();
   const box = useRef<HTMLDivElement>(null);
@@ -61,13 +65,14 @@ function TestChartInput({
     if (!url) return;
     setLoading(true);
     try {
-      const sent = { ...params, degree, singleOptionalType };
+      const fromForm = Object.fromEntries(Object.entries(paramFields ?? {}).map(([name, path]) => [name, form.getValuesIn(path) as unknown]));
+      const sent = { ...params, ...fromForm, degree, singleOptionalType };
       const answer = method === 'post' ? await http.post<unknown>(url, sent) : await http.get<unknown>(url, sent);
       setSeries(chartSeriesOf(answer.data));
     } finally {
       setLoading(false);
     }
-  }, [url, method, params, degree, singleOptionalType, http]);
+  }, [url, method, params, paramFields, form, degree, singleOptionalType, http]);
 
   useEffect(() => {
     if (!series || !box.current) return;

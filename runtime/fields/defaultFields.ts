@@ -58,6 +58,7 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   UserSelect: lazyField(() => import('./UserSelect').then((m) => m.UserSelect)),
   MultiUserPicker: lazyField(() => import('./MultiUserPicker').then((m) => m.MultiUserPicker)),
   PopupPicker: lazyField(() => import('./PopupPicker').then((m) => m.PopupPicker)),
+  ReportPicker: lazyField(() => import('./ReportPicker').then((m) => m.ReportPicker)),
   DepartPicker: lazyField(() => import('./DepartPicker').then((m) => m.DepartPicker)),
   OrganizePicker: lazyField(() => import('./OrganizePicker').then((m) => m.OrganizePicker)),
   CategoryTreeSelect: lazyField(() => import('./CategoryTreeSelect').then((m) => m.CategoryTreeSelect)),

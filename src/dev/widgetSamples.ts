@@ -50,6 +50,7 @@ export const WIDGET_SAMPLES: Record<string, { props?: Record<string, unknown>; v
   UserSelect: {},
   MultiUserPicker: { props: { model: 'system.user', columns: ['realname', 'username'] } },
   PopupPicker: { props: { code: 'system.depart', sourceFields: 'departName', targetFields: 'value' } },
+  ReportPicker: { props: { code: 'labReports.staffByTitle', sourceFields: 'departName', targetFields: 'value', groupId: 'gallery' } },
   DepartPicker: {},
   OrganizePicker: {},
   CategoryTreeSelect: { props: { pcode: 'A01' } },

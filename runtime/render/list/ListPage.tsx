@@ -42,6 +42,8 @@ export interface ListPageProps {
   readOnly?: boolean;
   /** the first page, already requested with this page's provider (ModelPage does); the first load uses it */
   firstPage?: PendingPage;
+  /** false: no checkboxes, whatever the actions (a report's rows are no records to pick) */
+  selectable?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface ListPageProps {
  * @example
  * <ListPage served={served} />
  */
-export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false, firstPage }: ListPageProps) {
+export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false, firstPage, selectable = true }: ListPageProps) {
   const runtime = useRuntime();
   const t = useRenderText();
   const feedback = useFeedback();
@@ -151,7 +153,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
         list={list}
         columns={shownColumns}
         sizes={sizes}
-        selectable={allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation))}
+        selectable={selectable && (allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation)))}
         onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
       />
       {dialogUsed && (

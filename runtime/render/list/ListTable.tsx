@@ -4,6 +4,7 @@ import type { DataRecord } from '../../data/DataProvider';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import type { ListController } from './useListController';
+import { TotalsRow } from './TotalsRow';
 
 export interface ListTableProps {
   list: ListController;
@@ -32,6 +33,7 @@ export function ListTable({ list, columns, sizes, selectable, onPageSizeChange }
     }
   };
 
+  const totals = list.status === 'ready' ? list.totals : undefined;
   return (
     <Table<DataRecord>
       rowKey="id"
@@ -41,6 +43,7 @@ export function ListTable({ list, columns, sizes, selectable, onPageSizeChange }
       loading={list.status === 'loading' || (list.status === 'ready' && list.refreshing)}
       scroll={{ x: 'max-content' }}
       onChange={onChange}
+      summary={totals ? () => <TotalsRow columns={columns} totals={totals} selectable={selectable} label={t('list.totals')} /> : undefined}
       rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
       pagination={{
         current: list.params.page,

@@ -25,6 +25,13 @@ export interface ColumnContext {
   cellHook?: (name: string) => HookSignatures['cell'];
   /** the row-actions cell; no actions column without it */
   renderActions?: (record: DataRecord) => ReactNode;
+  /** a linked column's cell (list.columns[].link): its content opening the linked record; plain content without it */
+  renderLink?: (content: ReactNode, link: ColumnLink, record: DataRecord) => ReactNode;
+}
+
+export interface ColumnLink {
+  model: string;
+  idField: string;
 }
 
 function sortOrder(sort: SortDef | undefined, field: string) {
@@ -55,7 +62,9 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
   const custom = hookName ? context.cellHook?.(hookName) : undefined;
   const warnDays = (spec as { warnWithinDays?: number }).warnWithinDays;
   const expiryTexts = { soon: context.t('list.expiresSoon'), expired: context.t('list.expired') };
-  const cell = (value: unknown, record: DataRecord): ReactNode => {
+  const link = 'link' in spec ? spec.link : undefined;
+  const { renderLink } = context;
+  const content = (value: unknown, record: DataRecord): ReactNode => {
     if (custom) return custom(value, record, { served, field });
     if (warnDays !== undefined) return expiryCell(value, warnDays, expiryTexts);
     switch (render) {
@@ -71,6 +80,7 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
         return plainCell(def.ref ? (record[`${field}_dictText`] ?? value) : value);
     }
   };
+  const cell = link && renderLink ? (value: unknown, record: DataRecord) => renderLink(content(value, record), link, record) : content;
 
   return {
     key: field,

@@ -6,6 +6,7 @@ import { useRuntime } from '../RuntimeProvider';
 import { useRenderText } from '../useRenderText';
 import type { AllowedActions } from './allowedActions';
 import { buildColumns } from './buildColumns';
+import { RecordLink } from './RecordLink';
 import { RowActions, type RowActionHandlers } from './RowActions';
 import { StateSwitch } from './StateSwitch';
 import { useDictOptionMap } from './useDictOptionMap';
@@ -59,6 +60,11 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
             )
           : undefined,
       renderActions: hasRowActions ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
+      renderLink: (content, link, record) => (
+        <RecordLink link={link} id={record[link.idField]}>
+          {content}
+        </RecordLink>
+      ),
     });
   }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, renderCustomRow]);
 }

@@ -7,7 +7,16 @@ import type { ListQuery, SearchCriteria } from './listQuery';
 export type { ListQuery, SearchCriteria } from './listQuery';
 
 export type ListStatus =
-  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; records: DataRecord[]; total: number; refreshing: boolean };
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | {
+      status: 'ready';
+      records: DataRecord[];
+      total: number;
+      refreshing: boolean;
+      /** totals over every row of the query, when the provider answers them (a report's query.totals) */
+      totals?: Record<string, unknown>;
+    };
 
 export type ListController = ListStatus & {
   params: ListQuery;
@@ -31,7 +40,13 @@ export interface ListControllerOptions {
   firstPage?: PendingPage;
 }
 
-const readyWith = (page: ListResult): ListStatus => ({ status: 'ready', records: page.records, total: page.total, refreshing: false });
+const readyWith = (page: ListResult): ListStatus => ({
+  status: 'ready',
+  records: page.records,
+  total: page.total,
+  refreshing: false,
+  ...(page.totals ? { totals: page.totals } : {}),
+});
 
 /** The list page's state, headless: params, the current page of records, selection; <ListPage> renders it. */
 export function useListController(served: ServedModel, dataProvider: DataProvider, options: ListControllerOptions = {}): ListController {
