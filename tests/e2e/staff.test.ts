@@ -95,7 +95,9 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
     .click();
   const add = modal(page, '新增员工');
   await expect(add).toBeVisible();
-  expect(Math.round((await add.boundingBox())!.width)).toBe(1100);
+  // measured once its opening zoom has ended (the dialog's code loads with its first opening, so the zoom may
+  // still be running when it becomes visible)
+  await expect.poll(async () => Math.round((await add.boundingBox())!.width)).toBe(1100);
   await expect(add.getByRole('tab')).toHaveCount(0);
 
   await item(add, '账号').locator('input').fill(USERNAME);
