@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 // The dependency arrows of architecture.md: src and designer use runtime, runtime uses neither;
 // server shares only schemas/, runtime/model/ (pure: types and the field rules both sides apply),
-// runtime/expression/ (the model expression language, validated on save) and runtime/validation/ (the
-// named patterns and their messages) with the client; all three therefore depend on nothing but
+// runtime/expression/ (the model expression language, validated on save), runtime/validation/ (the
+// named patterns and their messages) and runtime/cron/ (the seven-part schedule check jobs are saved
+// with) with the client; all three therefore depend on nothing but
 // runtime/model/ and schemas/ (runtime/expression/ also on its parser, jsep).
 
 // jsdom replaces URL, so resolve the path rather than a URL
@@ -62,8 +63,8 @@ describe('architecture: dependency arrows', () => {
     expect(violations('runtime', (target) => isUnder(target, 'src') || isUnder(target, 'designer'))).toEqual([]);
   });
 
-  it('server imports from runtime only runtime/model/, runtime/expression/ and runtime/validation/', () => {
-    const shared = [path.join('runtime', 'model'), path.join('runtime', 'expression'), path.join('runtime', 'validation')];
+  it('server imports from runtime only runtime/model/, runtime/expression/, runtime/validation/ and runtime/cron/', () => {
+    const shared = [path.join('runtime', 'model'), path.join('runtime', 'expression'), path.join('runtime', 'validation'), path.join('runtime', 'cron')];
     expect(violations('server', (target) => isUnder(target, 'runtime') && !shared.some((folder) => isUnder(target, folder)))).toEqual([]);
   });
 
@@ -87,6 +88,13 @@ describe('architecture: dependency arrows', () => {
     expect(sourceFiles(expression).length).toBeGreaterThan(3);
     expect(violations(expression, (target) => !isUnder(target, expression) && !isUnder(target, calc))).toEqual([]);
     expect(packageImports(expression, 'jsep')).toEqual([]);
+  });
+
+  it('runtime/cron/ (the schedule check the server applies to jobs) is pure: no imports outside itself, no packages', () => {
+    const cron = path.join('runtime', 'cron');
+    expect(sourceFiles(cron).length).toBeGreaterThan(0);
+    expect(violations(cron, (target) => !isUnder(target, cron))).toEqual([]);
+    expect(packageImports(cron)).toEqual([]);
   });
 
   it('runtime/calc/ (the calculation rules the server shares through expressions) is pure: no imports outside itself, no packages', () => {
