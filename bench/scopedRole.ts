@@ -31,7 +31,7 @@ export async function seedScopedRole(config: Partial<AppConfig>, password: strin
       await sql`update sys_position set organize_id = ${'bench-dep-'} || cast(sort_code % ${DEPARTMENTS} as varchar(10)) where organize_id is null`.execute(
         trx,
       );
-      await sql`insert into sys_role (id, role_name, role_code, status, create_time, version) values ('bench-scoped', '压测部门角色', 'bench_scoped', 1, ${now}, 1)`.execute(
+      await sql`insert into sys_role (id, role_name, role_code, status, tenant_id, create_time, version) values ('bench-scoped', '压测部门角色', 'bench_scoped', 1, 1, ${now}, 1)`.execute(
         trx,
       );
       await sql`insert into sys_role_permission (id, role_id, permission_id, create_time, version)

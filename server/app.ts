@@ -72,6 +72,7 @@ import { openNotices } from './notices/openNotices.js';
 import { startExpiryNotices } from './staff/certificateExpiry.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
+import { seedLab } from './seed/seedLab.js';
 import { syncModuleData } from './engine/syncModuleData.js';
 import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
 import accessPlugin from './plugins/accessPlugin.js';
@@ -107,7 +108,7 @@ function appHooks(config: AppConfig, extra: HookRegistry | undefined, notices: N
   registerDataInterfaceHooks(hooks, config, store);
   registerPrintHooks(hooks, store);
   registerUserHooks(hooks, config);
-  registerPermissionOperations(hooks, config);
+  registerPermissionOperations(hooks, config, notices.publish);
   registerAnnouncementHooks(hooks, notices.publish);
   registerSystemHooks(hooks);
   registerStaffHooks(hooks, config);
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       hooks: withEngineHooks(
         appHooks(config, options.hooks, notices, { handlers: jobHandlers, scheduler: () => scheduler, served: servedModels, translate }, () => store),
         (id) => store?.current().modules.models.get(id),
+        (id) => store?.current().entries.get(id)?.compiled,
       ),
       env,
       warn: (message, error) => app.log.warn({ err: error }, message),
@@ -214,6 +216,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await seedSampleReceipt(db, modelStore);
     const { generatedPassword } = await ensureBootstrap(db.db, config, modelStore.current().modules, { passwordFinal: options.adminPasswordFinal === true });
     if (generatedPassword) options.onGeneratedAdminPassword?.(generatedPassword);
+    const lab = await seedLab(db.db, config);
+    if (lab.seeded)
+      app.log.info({ users: lab.users }, 'seeded the laboratory (docs/lab-seed.md); every seeded account changes its first password at first sign-in');
+    if (lab.unknownCodes.length > 0) app.log.warn({ codes: lab.unknownCodes }, 'lab seed: permission codes no module declares were left out');
 
     const logError = (error: unknown) => app.log.warn({ err: error }, 'security log write failed');
     const rejections = createRejectionLog(db.db, { onError: logError });

@@ -10,6 +10,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** First admin password; when null one is generated and printed once. */
   adminPassword: string | null;
+  /** Set on a fresh install: the laboratory is seeded (server/seed) and this is every seeded account's first password. */
+  labSeedPassword: string | null;
   /** Module folders (each holding module.json + models/); the built-in schemas/ first. */
   schemaDirs: string[];
   /** Built client (vite build output) served at /. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.CLOUDLAB_DATA_DIR || path.join(ROOT, 'data')),
     databaseUrl,
     adminPassword: env.CLOUDLAB_ADMIN_PASSWORD || null,
+    labSeedPassword: env.CLOUDLAB_LAB_SEED_PASSWORD || null,
     schemaDirs: [path.join(ROOT, 'schemas'), ...extraDirs.map((d) => path.resolve(d))],
     clientDir: path.resolve(env.CLOUDLAB_CLIENT_DIR || path.join(ROOT, 'dist', 'client')),
     session: {

@@ -51,6 +51,8 @@ const CATALOGUE = {
   CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
   CL_ERR_TENANT_DISABLED: { kind: 'forbidden', 'zh-CN': '该租户已停用，请联系管理员', en: 'This tenant is disabled, please contact an administrator' },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
+  CL_ERR_PERMISSION_NOT_GRANTABLE: { kind: 'business', 'zh-CN': '不能授予您自己没有的权限：{id}', en: 'You cannot grant a permission you do not hold: {id}' },
+  CL_ERR_FORCE_OFFLINE_SELF: { kind: 'business', 'zh-CN': '不能强制自己下线', en: 'You cannot force yourself offline' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },
   CL_ERR_PASSWORD_CHANGE_LOCKED: {
     kind: 'business',
@@ -113,6 +115,7 @@ const CATALOGUE = {
   CL_ERR_RECORD_STALE: { kind: 'business', 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this record, please reload and try again' },
   CL_ERR_RECORD_DUPLICATE: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
   CL_ERR_DATA_RULE_MODEL_UNKNOWN: { kind: 'validation', 'zh-CN': '数据规则的模型不存在：{model}', en: 'The data rule names no known model: {model}' },
+  CL_ERR_ROLE_FIELD_UNKNOWN: { kind: 'validation', 'zh-CN': '模型 {model} 没有字段：{field}', en: 'Model {model} has no field named {field}' },
   CL_ERR_DATA_RULE_FIELD_UNKNOWN: {
     kind: 'validation',
     'zh-CN': '模型 {model} 没有可用于数据规则的字段：{field}',

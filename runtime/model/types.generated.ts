@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion7 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion8 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 7; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 8; older files are upgraded on load).
  */
-export type FormatVersion = 7;
+export type FormatVersion = 8;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -521,6 +521,10 @@ export interface Hooks {
    * <module>.<name> of a hook registered in code (never code in the file)
    */
   beforeSave?: string;
+  /**
+   * <module>.<name> of a hook registered in code (never code in the file)
+   */
+  tenancy?: string;
 }
 /**
  * A complete model: table, endpoints, screens and permission codes.

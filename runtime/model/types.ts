@@ -49,7 +49,7 @@ export type {
 };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 7;
+export const MODEL_FORMAT_VERSION = 8;
 
 export type FieldType = Field['type'];
 export const FIELD_TYPES: readonly FieldType[] = [
@@ -182,6 +182,11 @@ export interface ServedModel {
   texts: Record<string, string>;
   /** the named patterns the model's fields use */
   patterns: Record<string, { regex: string; message: string }>;
+  /**
+   * Fields the signed-in user's roles hide (no column, no form field) or make read-only (shown, not
+   * editable). The server enforces both on its own; absent when nothing is restricted.
+   */
+  fieldAccess?: { hidden: string[]; readOnly: string[] };
 }
 
 /** The permission code of one action of a model: `${prefix}${action}`. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../runtime/model/types.js';
+import type { FieldAccess } from '../engine/fieldAccess.js';
 import { buildServedModel } from '../engine/serveModel.js';
 import type { ModelStore, StoredModel } from '../engine/store/modelStore.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
@@ -23,8 +24,8 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * GET /system/model/:id: the model file plus its texts in the caller's language and the patterns
- * its fields use, so the client never bundles model files. The body is serialised once per
+ * GET /system/model/:id: the model file plus its texts in the caller's language, the patterns its
+ * fields use and the fields the caller's roles hide or lock, so the client never bundles model files. The body is serialised once per
  * (model version, language) and served byte-identical, so a strong ETag over it is honest; the client
  * revalidates every time (no-cache) and gets 304 until the model is released again.
  */
@@ -36,11 +37,13 @@ export default async function modelFileRoutes(app: FastifyInstance, options: { s
     for (const key of prepared.keys()) if (key.startsWith(`${id}\u0000`)) prepared.delete(key);
   });
 
-  function prepare(entry: StoredModel, lang: Lang): Prepared {
-    const key = `${entry.model.id}\u0000${entry.checksum}\u0000${lang}`;
+  function prepare(entry: StoredModel, lang: Lang, access: FieldAccess | undefined): Prepared {
+    const restricted = access !== undefined && (access.hidden.size > 0 || access.readOnly.size > 0);
+    const fieldAccess = restricted ? { hidden: [...access.hidden].sort(), readOnly: [...access.readOnly].sort() } : undefined;
+    const key = `${entry.model.id}\u0000${entry.checksum}\u0000${lang}\u0000${fieldAccess ? JSON.stringify(fieldAccess) : ''}`;
     let ready = prepared.get(key);
     if (!ready) {
-      const body = JSON.stringify(toJeecgEnvelope(buildServedModel(entry.model, lang, app.ctx.translate)));
+      const body = JSON.stringify(toJeecgEnvelope(buildServedModel(entry.model, lang, app.ctx.translate, fieldAccess)));
       ready = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, body };
       prepared.set(key, ready);
     }
@@ -54,7 +57,9 @@ export default async function modelFileRoutes(app: FastifyInstance, options: { s
       const { id } = request.params;
       const entry = store.current().entries.get(id);
       if (!entry) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
-      const { etag, body } = prepare(entry, request.lang);
+      // the caller's roles may hide or lock fields of this model: their copy says so (fieldAccess.ts)
+      const { scope } = await store.env.contextFor(request, entry.compiled);
+      const { etag, body } = prepare(entry, request.lang, scope.fields);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language');
       if (matches(request, etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);

@@ -18,6 +18,8 @@ export interface NoticeSocketOptions {
 /** Text heartbeats the Jeecg clients send; each is answered to its own sender only. */
 const HEARTBEATS = new Set(['HeartBeat', 'heartcheck', 'ping']);
 const HEARTBEAT_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+/** sent before the server closes the socket of a user forced offline: the page signs out at once */
+export const SIGNED_OUT_FRAME = JSON.stringify({ cmd: 'signout' });
 
 /** A cross-site page may not open a socket with the user's token: the Origin, when sent, is this host. */
 export function assertSameOrigin(request: FastifyRequest): void {
@@ -68,7 +70,15 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
       const tenantIds = await userTenantIds(db, auth.userId);
       // closed while its tenants were read: nothing to register
       if (socket.readyState !== socket.OPEN) return;
-      const remove = bus.hub.add({ userId: auth.userId, tenantIds, send: (text) => socket.send(text) });
+      const remove = bus.hub.add({
+        userId: auth.userId,
+        tenantIds,
+        send: (text) => socket.send(text),
+        signOut: () => {
+          socket.send(SIGNED_OUT_FRAME);
+          socket.close(SOCKET_REFUSED);
+        },
+      });
       const peer = keepSessionSocket(socket, { heartbeatMs, identify, token, log: request.log, name: 'notice socket', onClose: remove });
       socket.on('message', (data, isBinary) => {
         peer.heard();

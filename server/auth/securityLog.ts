@@ -15,7 +15,9 @@ export type SecurityEvent =
   | 'identifier.refused'
   | 'self.mismatch'
   | 'admin.bootstrap'
-  | 'business.token';
+  | 'business.token'
+  | 'session.forced'
+  | 'role.authorized';
 
 export interface SecurityLogEntry {
   event: SecurityEvent;

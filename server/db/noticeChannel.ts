@@ -3,7 +3,8 @@
  * are not in it: each server looks up those of its own connected users (a list of ids could exceed
  * what one notification may carry).
  */
-export interface NoticeMessage {
+/** An announcement published or revoked: the sockets that may see it reload their lists. */
+export interface AnnouncementNotice {
   tenantId: number;
   /** the announcement */
   msgId: string;
@@ -12,6 +13,14 @@ export interface NoticeMessage {
   /** the announcement's title */
   msgTxt: string;
 }
+
+/** A user was forced offline: every server closes that user's sockets at once (their sessions are already revoked). */
+export interface SignOutNotice {
+  cmd: 'signout';
+  userId: string;
+}
+
+export type NoticeMessage = AnnouncementNotice | SignOutNotice;
 
 export interface NoticeNotifier {
   /** called after the change has committed; every server (this one included) hears it once */

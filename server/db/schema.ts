@@ -112,6 +112,8 @@ export interface RoleTable {
   status: number;
   /** 所属组织 (system.organize) */
   organizeId: string | null;
+  /** roles are tenant-scoped (migration 0010) */
+  tenantId: number;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;

@@ -24,6 +24,7 @@ export async function seedCoreRows(db: Kysely<Database>): Promise<void> {
       roleCode: ADMIN_ROLE_CODE,
       description: '拥有全部权限；新模块的权限自动授予该角色',
       status: 1,
+      tenantId: DEFAULT_TENANT_ID,
       createBy: 'system',
       createTime: now,
     })

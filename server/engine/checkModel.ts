@@ -61,6 +61,9 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
   for (const [role, name] of Object.entries(model.entity.scope ?? {})) {
     if (!readable(name)) report(`/entity/scope/${role}`, `unknown field "${name}"`);
   }
+  // tenant_id already says which tenant a row of a tenant-scoped model belongs to
+  if (model.hooks?.tenancy && model.entity.tenantScoped !== false)
+    report('/hooks/tenancy', 'a tenancy hook is for models that are not tenant-scoped (entity.tenantScoped: false)');
 
   checkApi(model, report);
   checkOperations(model, report);

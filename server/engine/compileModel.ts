@@ -6,7 +6,7 @@ import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/
 import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
-import type { BeforeSaveHook, HookRegistry } from './hookRegistry.js';
+import type { BeforeSaveHook, HookRegistry, TenancyHook } from './hookRegistry.js';
 import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
@@ -40,6 +40,8 @@ export interface CompiledModel {
   fields: Map<string, CompiledField>;
   id: CompiledField;
   tenant: CompiledField | null;
+  /** a model shared by tenants: its hooks.tenancy, which bounds every read and write like `tenant` (tenancy.ts) */
+  tenancy: TenancyHook | null;
   /** what reads select, in a stable order: id, declared fields, system stamps */
   readable: CompiledField[];
   selectList: RawBuilder<unknown>;
@@ -124,6 +126,9 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   if (hookName && !beforeSave) {
     throw new Error(`model ${model.id}: hooks.beforeSave names "${hookName}", which is not registered (registered: ${hooks.names().join(', ') || 'none'})`);
   }
+  const tenancyName = model.hooks?.tenancy;
+  const tenancy = tenancyName ? hooks.getTenancy(tenancyName) : undefined;
+  if (tenancyName && !tenancy) throw new Error(`model ${model.id}: hooks.tenancy names "${tenancyName}", which is not a registered tenancy hook`);
   const stateDef = model.api.state;
   const stateField = stateDef ? fields.get(stateDef.field)! : null;
   const stateValue = (value: Scalar | undefined, fallback: number): Scalar => value ?? (stateField?.def.type === 'string' ? String(fallback) : fallback);
@@ -146,6 +151,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     fields,
     id,
     tenant,
+    tenancy: tenancy ?? null,
     readable,
     selectList: sql.join(readable.map((f) => f.select)),
     writable: all.filter((f) => f.writable),

@@ -3,6 +3,8 @@ import systemFields from '../../schemas/meta/system-fields.json' with { type: 'j
 import { coerceValue } from '../../runtime/model/fieldRules.js';
 import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
+import type { CompiledModel } from './compileModel.js';
+import { createPreviewDataRule } from './dataRulePreview.js';
 import type { DataRule } from './dataScopeRules.js';
 import { copyHooks, createHookRegistry, type BeforeSaveContext, type HookRegistry } from './hookRegistry.js';
 
@@ -104,16 +106,45 @@ export async function checkRoleDataRule(ctx: BeforeSaveContext): Promise<void> {
   if (Number(found.roles) !== 1 || Number(found.rules) !== 1 || Number(found.grants) !== 0) throw appError('CL_ERR_DATA_RULE_GRANT_INVALID');
 }
 
+/**
+ * system.checkRoleField (beforeSave of system.roleField): a field restriction names a model that exists
+ * and one of its declared fields (system stamps and the id are not restrictable: lists and saves need them).
+ */
+export function createCheckRoleField(modelById: (id: string) => ModelFile | undefined) {
+  return async (ctx: BeforeSaveContext): Promise<void> => {
+    let stored: Record<string, unknown> = {};
+    if (ctx.mode === 'update') {
+      const { rows } = await sql<Record<string, unknown>>`select model_id as "modelId", field from sys_role_field where id = ${ctx.id}`.execute(ctx.db);
+      stored = rows[0] ?? {};
+    }
+    const { modelId, field } = { ...stored, ...ctx.values } as { modelId?: string; field?: string };
+    const model = modelById(String(modelId ?? ''));
+    if (!model) throw appError('CL_ERR_DATA_RULE_MODEL_UNKNOWN', { model: String(modelId ?? '').slice(0, 100) });
+    if (!field || !Object.hasOwn(model.entity.fields, field))
+      throw appError('CL_ERR_ROLE_FIELD_UNKNOWN', { model: model.id, field: String(field ?? '').slice(0, 60) });
+  };
+}
+
 /** The engine's own named hooks, registered beside the application's. */
-export function registerDataRuleHooks(hooks: HookRegistry, modelById: (id: string) => ModelFile | undefined): void {
+export function registerDataRuleHooks(
+  hooks: HookRegistry,
+  modelById: (id: string) => ModelFile | undefined,
+  compiledById: (id: string) => CompiledModel | undefined,
+): void {
   hooks.register('system.checkDataRule', createCheckDataRule(modelById));
   hooks.register('system.checkRoleDataRule', checkRoleDataRule);
+  hooks.register('system.checkRoleField', createCheckRoleField(modelById));
+  hooks.registerOperation('system.previewDataRule', createPreviewDataRule(compiledById), { query: ['userId'] });
 }
 
 /** The application's hooks plus the engine's own (data rules), in a registry of this app's. */
-export function withEngineHooks(app: HookRegistry | undefined, modelById: (id: string) => ModelFile | undefined): HookRegistry {
+export function withEngineHooks(
+  app: HookRegistry | undefined,
+  modelById: (id: string) => ModelFile | undefined,
+  compiledById: (id: string) => CompiledModel | undefined,
+): HookRegistry {
   const hooks = createHookRegistry();
-  registerDataRuleHooks(hooks, modelById);
+  registerDataRuleHooks(hooks, modelById, compiledById);
   copyHooks(app, hooks);
   return hooks;
 }

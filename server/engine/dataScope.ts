@@ -10,6 +10,17 @@ export interface DataScope {
   condition: RawBuilder<unknown> | null;
   /** stable text of the condition and its values: what cached totals and anchors are keyed by */
   key: string;
+  /** the fields the user's roles hide or make read-only on this model (fieldAccess.ts); none when absent */
+  fields?: FieldAccess;
+}
+
+/**
+ * Which of a model's fields the user's roles hide or make read-only (model system.roleField; the rules
+ * are in fieldAccess.ts). Here, with the scope it travels in, so this file imports nothing of the engine.
+ */
+export interface FieldAccess {
+  hidden: ReadonlySet<string>;
+  readOnly: ReadonlySet<string>;
 }
 
 export const UNRESTRICTED: DataScope = { condition: null, key: '' };

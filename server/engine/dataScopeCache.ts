@@ -3,12 +3,13 @@ import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { ScopeOf } from './context.js';
 import type { DataScope } from './dataScope.js';
+import { combineFieldAccess, type FieldRestriction } from './fieldAccess.js';
 import { compileScope } from './dataScopeCompile.js';
 import type { DataRule, RuleKind, RuleOperator, ScopeUser, UserValue } from './dataScopeRules.js';
 import type { TableGenerations } from './tableCache.js';
 
 /** Every table a user's data scope is derived from: a write through the engine to any of them drops the cached scopes. */
-export const SCOPE_TABLES = ['sys_user_role', 'sys_role', 'sys_user_depart', 'sys_depart', 'sys_data_rule', 'sys_role_data_rule'] as const;
+export const SCOPE_TABLES = ['sys_user_role', 'sys_role', 'sys_user_depart', 'sys_depart', 'sys_data_rule', 'sys_role_data_rule', 'sys_role_field'] as const;
 
 export interface ScopeCacheOptions {
   /** bounds how long a scope survives writes the engine did not see (another server, a script) */
@@ -30,11 +31,33 @@ interface RuleRow {
 interface UserEntry {
   generation: number;
   at: number;
-  /** the user's active roles, and per model id the rules each of them grants */
-  rules: Promise<{ roleIds: string[]; byModel: Map<string, Map<string, DataRule[]>> }>;
+  /** the user's active roles, and per model id the rules each of them grants and the fields each restricts */
+  rules: Promise<{ roleIds: string[]; byModel: Map<string, Map<string, DataRule[]>>; fieldsByModel: FieldsByModel }>;
   user: Promise<ScopeUser>;
   /** keyed by the compiled model object: a model released again compiles its scope again */
   scopes: WeakMap<CompiledModel, Promise<DataScope>>;
+}
+
+/** model id -> role id -> field -> restriction */
+type FieldsByModel = Map<string, Map<string, Map<string, FieldRestriction>>>;
+
+async function loadFieldRestrictions(reader: Kysely<unknown>, userId: string): Promise<FieldsByModel> {
+  const { rows } = await sql<{ roleId: string; modelId: string; field: string; access: FieldRestriction }>`
+    select rf.role_id as "roleId", rf.model_id as "modelId", rf.field as "field", rf.access as "access"
+    from sys_user_role ur
+    join sys_role ro on ro.id = ur.role_id and ro.status = 1
+    join sys_role_field rf on rf.role_id = ur.role_id
+    where ur.user_id = ${userId}`.execute(reader);
+  const byModel: FieldsByModel = new Map();
+  for (const row of rows) {
+    const perRole = byModel.get(row.modelId) ?? new Map<string, Map<string, FieldRestriction>>();
+    byModel.set(row.modelId, perRole);
+    const fields = perRole.get(row.roleId) ?? new Map<string, FieldRestriction>();
+    perRole.set(row.roleId, fields);
+    // one role restricting a field twice: hidden is the stricter
+    if (fields.get(row.field) !== 'hidden') fields.set(row.field, row.access);
+  }
+  return byModel;
 }
 
 async function loadRules(reader: Kysely<unknown>, userId: string): Promise<Awaited<UserEntry['rules']>> {
@@ -58,7 +81,7 @@ async function loadRules(reader: Kysely<unknown>, userId: string): Promise<Await
     perRole.set(row.roleId, list);
     list.push({ kind: row.kind, field: row.field, operator: row.operator, valueFrom: row.valueFrom, value: row.value });
   }
-  return { roleIds, byModel };
+  return { roleIds, byModel, fieldsByModel: await loadFieldRestrictions(reader, userId) };
 }
 
 async function loadDepartIds(reader: Kysely<unknown>, userId: string): Promise<string[]> {
@@ -79,6 +102,23 @@ async function loadDepartTree(reader: Kysely<unknown>, departIds: string[]): Pro
   return rows.map((r) => r.id);
 }
 
+/** The values a data rule may take from a user (their departments read now, the department tree on first use). */
+export async function scopeUserOf(
+  reader: Kysely<unknown>,
+  user: { userId: string; username: string; orgCode: string | null; tenantId: number },
+): Promise<ScopeUser> {
+  const departIds = await loadDepartIds(reader, user.userId);
+  let tree: Promise<string[]> | null = null;
+  return {
+    id: user.userId,
+    username: user.username,
+    orgCode: user.orgCode,
+    tenantId: user.tenantId,
+    departIds,
+    departTree: () => (tree ??= loadDepartTree(reader, departIds)),
+  };
+}
+
 /**
  * The data scope of a user on a model, cached per user (and tenant) until any table it derives from
  * changes (SCOPE_TABLES, through the shared generations) or its TTL passes. A request costs no query
@@ -96,20 +136,11 @@ export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerat
     const current = generation();
     const cached = users.get(key);
     if (cached && cached.generation === current && now() - cached.at <= ttlMs) return cached;
-    const departIds = loadDepartIds(reader, auth.userId);
-    let tree: Promise<string[]> | null = null;
     const entry: UserEntry = {
       generation: current,
       at: now(),
       rules: loadRules(reader, auth.userId),
-      user: departIds.then((ids) => ({
-        id: auth.userId,
-        username: auth.username,
-        orgCode: auth.orgCode,
-        tenantId: auth.tenantId,
-        departIds: ids,
-        departTree: () => (tree ??= loadDepartTree(reader, ids)),
-      })),
+      user: scopeUserOf(reader, auth),
       scopes: new WeakMap(),
     };
     // a failed load is not cached: the next request tries again
@@ -126,13 +157,22 @@ export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerat
     const entry = entryFor(auth);
     let scope = entry.scopes.get(model);
     if (!scope) {
-      scope = Promise.all([entry.rules, entry.user]).then(([rules, user]) => {
+      scope = Promise.all([entry.rules, entry.user]).then(async ([rules, user]) => {
         const perRole = rules.byModel.get(model.model.id);
-        return compileScope(
+        const compiled = await compileScope(
           model,
           rules.roleIds.map((roleId) => perRole?.get(roleId) ?? []),
           user,
         );
+        const restricted = rules.fieldsByModel.get(model.model.id);
+        if (!restricted) return compiled;
+        return {
+          ...compiled,
+          fields: combineFieldAccess(
+            model,
+            rules.roleIds.map((roleId) => restricted.get(roleId) ?? new Map()),
+          ),
+        };
       });
       entry.scopes.set(model, scope);
     }

@@ -87,7 +87,9 @@ async function* readBatches(env: EngineEnv, model: CompiledModel, job: ExportJob
  */
 export async function writeExport(env: EngineEnv, model: CompiledModel, job: ExportJob, out: Writable): Promise<void> {
   const lang = job.context.lang;
-  const columns = exportColumns(env, model, job.query, lang);
+  const hidden = job.context.scope.fields?.hidden;
+  // a column the exporter's roles hide is not exported, as it is not listed (fieldAccess.ts)
+  const columns = exportColumns(env, model, job.query, lang).filter((c) => !hidden?.has(c.field.name));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(env.translate(model.model.title, lang)));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.field.name, width: Math.min(40, Math.max(12, c.header.length * 2 + 2)) }));

@@ -8,6 +8,7 @@ import { importText } from '../i18n/importTexts.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
 import { writeExport } from './exportRecords.js';
+import { assertQueryVisible } from './fieldAccess.js';
 import { importRecords, MAX_IMPORT_BYTES } from './importRecords.js';
 import { buildImportTemplate } from './importTemplate.js';
 import type { ListQueryParser } from './listQuery.js';
@@ -53,6 +54,7 @@ export const exportHandler =
   async (request, reply) => {
     const { selections, ...rest } = (request.query ?? {}) as Record<string, unknown>;
     const job = { query: parseList(rest), selections: selectionsOf(selections), context: await env.contextFor(request, model) };
+    assertQueryVisible(model, job.query, job.context.scope.fields);
     const out = new PassThrough();
     writeExport(env, model, job, out).catch((error: unknown) => {
       request.log.error({ err: error, requestId: request.id }, 'export failed');

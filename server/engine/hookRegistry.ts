@@ -3,6 +3,9 @@ import type { ModelFile } from '../../runtime/model/types.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { EngineContext } from './EngineContext.js';
+import type { TenancyHook } from './tenancy.js';
+
+export type { TenancyHook } from './tenancy.js';
 
 export interface BeforeSaveContext {
   model: ModelFile;
@@ -88,6 +91,9 @@ export interface HookRegistry {
   registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
   operationOptions(name: string): OperationHookOptions;
+  /** a tenancy hook (model.hooks.tenancy): which shared rows belong to a tenant (tenancy.ts) */
+  registerTenancy(name: string, hook: TenancyHook): void;
+  getTenancy(name: string): TenancyHook | undefined;
   names(): string[];
 }
 
@@ -98,9 +104,10 @@ export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeSaveHook>();
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
+  const tenancies = new Map<string, TenancyHook>();
   const add = <T>(kind: Map<string, T>, name: string, hook: T) => {
     if (!HOOK_NAME.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
-    if (hooks.has(name) || operations.has(name)) throw new Error(`hook "${name}" is already registered`);
+    if (hooks.has(name) || operations.has(name) || tenancies.has(name)) throw new Error(`hook "${name}" is already registered`);
     kind.set(name, hook);
   };
   return {
@@ -112,19 +119,23 @@ export function createHookRegistry(): HookRegistry {
     },
     getOperation: (name) => operations.get(name),
     operationOptions: (name) => operationOptions.get(name) ?? {},
-    names: () => [...hooks.keys(), ...operations.keys()],
+    registerTenancy: (name, hook) => add(tenancies, name, hook),
+    getTenancy: (name) => tenancies.get(name),
+    names: () => [...hooks.keys(), ...operations.keys(), ...tenancies.keys()],
   };
 }
 
 /**
- * Registers every hook of `from`, of both kinds, into `into` (the app layers registries: built-in
+ * Registers every hook of `from`, of every kind, into `into` (the app layers registries: built-in
  * hooks, then the caller's). Copying by `names()` alone would file an operation hook as a beforeSave
  * hook and lose it.
  */
 export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): void {
   for (const name of from?.names() ?? []) {
     const beforeSave = from!.get(name);
+    const tenancy = from!.getTenancy(name);
     if (beforeSave) into.register(name, beforeSave);
+    else if (tenancy) into.registerTenancy(name, tenancy);
     else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));
   }
 }

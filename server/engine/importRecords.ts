@@ -11,6 +11,7 @@ import { prepareRows, type PreparedRow, type RowError } from './importRows.js';
 import type { MessageContext } from './validateRecord.js';
 import { scopeConditions } from './whereSql.js';
 import { completeCreate } from './completeRecord.js';
+import { writableBody } from './fieldAccess.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
@@ -41,7 +42,8 @@ async function insertAll(write: WriteScope, model: CompiledModel, rows: Prepared
   for (const row of rows) {
     const id = newId();
     try {
-      const completed = await completeCreate(write, model, row.values, ctx);
+      // like a form create, an import does not write the fields the importer's roles restrict
+      const completed = await completeCreate(write, model, writableBody(row.values, context.scope.fields), ctx);
       const final = await runBeforeSave(model, completed, 'create', id, write);
       records.push({ ...final, id, createBy: context.auth.username, createTime, version: 1, ...(model.tenant ? { tenantId: context.tenantId } : {}) });
       rowOf.set(id, row.number);
@@ -59,6 +61,7 @@ async function insertAll(write: WriteScope, model: CompiledModel, rows: Prepared
     const tuples = records.slice(i, i + perInsert).map((r) => sql`(${sql.join(names.map((name) => r[name] ?? null))})`);
     await sql`insert into ${model.table} (${columns}) values ${sql.join(tuples)}`.execute(trx);
   }
+  await model.tenancy?.adopt?.(write, [...rowOf.keys()]);
   await assertInScope(write, model, [...rowOf.keys()], rowOf, ctx);
 }
 
@@ -66,7 +69,7 @@ const IDS_PER_CHECK = 1_000;
 
 /** Like a form create, an import may not add rows outside the importer's data scope (a row for another department). */
 async function assertInScope(write: WriteScope, model: CompiledModel, ids: string[], rowOf: Map<string, number>, ctx: MessageContext): Promise<void> {
-  if (!write.context.scope.condition) return;
+  if (!write.context.scope.condition && !model.tenancy) return;
   const outside: RowError[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_CHECK) {
     const chunk = ids.slice(i, i + IDS_PER_CHECK);

@@ -10,6 +10,7 @@ import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
 import { filterKey, orderSql, scopeConditions, whereSql, type WhereParts } from './whereSql.js';
+import { assertQueryVisible, withoutHidden } from './fieldAccess.js';
 
 export interface ListPage {
   rows: Row[];
@@ -99,6 +100,7 @@ function pastAnchorWithNulls(model: CompiledModel, q: ListQuery, ctx: EngineCont
  *   a big table) runs in env.slow so it cannot stall other requests.
  */
 export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext): Promise<ListPage> {
+  assertQueryVisible(model, q, ctx.scope.fields);
   const offset = (q.pageNo - 1) * q.pageSize;
   const total = await countOf(env, model, q, ctx);
   let rows: Row[] = [];
@@ -126,7 +128,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
   }
   const presented = await presentRows(env, model, rows, ctx, q.projection ? { fields: q.projection } : {});
   // a total cached before writes the engine did not see may lag behind the page we hold
-  return { rows: presented, total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
+  return { rows: withoutHidden(presented, ctx.scope.fields), total: rows.length > 0 ? Math.max(total, offset + rows.length) : total };
 }
 
 /** One record of the caller's tenant and data scope, or CL_ERR_RECORD_NOT_FOUND (a row outside the scope is not revealed). */
@@ -134,7 +136,7 @@ export async function getRecord(env: EngineEnv, model: CompiledModel, id: string
   const where = sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, ctx)], sql` and `);
   const rows = await env.quick.all<Row>(sql<Row>`select ${model.selectList} from ${model.table} where ${where}`.compile(env.reader));
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
-  return (await presentRows(env, model, rows, ctx))[0]!;
+  return withoutHidden(await presentRows(env, model, rows, ctx), ctx.scope.fields)[0]!;
 }
 
 export type LookupReader = (ctx: EngineContext) => Promise<Record<string, unknown>[]>;

@@ -27,5 +27,10 @@ export function resolveView(view: ModelView, target: ModelFile | 'view' | undefi
   }
   if (view.defaultSort) entity.defaultSort = view.defaultSort;
   const { rules: _rules, defaultSort: _sort, $schema: _schema, ...own } = view;
-  return { model: { ...own, entity, viewOf: view.viewOf }, problems };
+  // which tenant a row belongs to is the table's, not the surface's: a view cannot drop or change it
+  const tenancy = target.hooks?.tenancy;
+  if (view.hooks?.tenancy && view.hooks.tenancy !== tenancy)
+    problems.push({ file, path: '/hooks/tenancy', message: `a view keeps the tenancy of "${view.viewOf}" (${tenancy ?? 'none'})` });
+  const hooks = tenancy ? { ...own.hooks, tenancy } : own.hooks;
+  return { model: { ...own, ...(hooks ? { hooks } : {}), entity, viewOf: view.viewOf }, problems };
 }

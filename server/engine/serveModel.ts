@@ -31,13 +31,13 @@ export function modelTexts(model: ModelFile): string[] {
   return [...texts];
 }
 
-/** What GET /system/model/:id answers for one language. */
-export function buildServedModel(model: ModelFile, lang: Lang, translate: Translate): ServedModel {
+/** What GET /system/model/:id answers for one language (and the caller's field access, when restricted). */
+export function buildServedModel(model: ModelFile, lang: Lang, translate: Translate, fieldAccess?: ServedModel['fieldAccess']): ServedModel {
   const texts = Object.fromEntries(modelTexts(model).map((zh) => [zh, translate(zh, lang)]));
   const used: ServedModel['patterns'] = {};
   for (const field of Object.values(model.entity.fields)) {
     const def = field.pattern && isPatternName(field.pattern) ? PATTERNS[field.pattern] : undefined;
     if (def) used[field.pattern!] = { regex: def.regex, message: def.message[lang] };
   }
-  return { model, lang, texts, patterns: used };
+  return { model, lang, texts, patterns: used, ...(fieldAccess ? { fieldAccess } : {}) };
 }

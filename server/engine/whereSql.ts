@@ -41,13 +41,14 @@ export interface WhereParts {
   matchType: 'and' | 'or';
 }
 
-/** What bounds every read besides the client's filters: the tenant and the data scope. */
+/** What bounds every read besides the client's filters: the tenant (tenant_id or the tenancy hook) and the data scope. */
 export type ReadScope = Pick<EngineContext, 'tenantId' | 'scope'>;
 
 /** The tenant and data-scope conditions alone (gets, writes, lookups). */
 export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(sql`${model.tenant.ref} = ${ctx.tenantId}`);
+  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   return all;
 }
@@ -65,6 +66,7 @@ export function whereSql(
 ): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
+  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   for (const c of parts.filters) all.push(conditionSql(model, c));
   if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword, plan === 'index' ? 'filter' : 'lookup'));

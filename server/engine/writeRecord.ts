@@ -15,6 +15,7 @@ import type { Row } from './toDictText.js';
 import { assertUnique, mapUniqueViolation } from './uniqueCheck.js';
 import { checkField, fieldMessage, validateRecord, type MessageContext } from './validateRecord.js';
 import { scopeConditions } from './whereSql.js';
+import { withoutHidden, writableBody } from './fieldAccess.js';
 import type { WriteScope } from './writeScope.js';
 
 /**
@@ -88,14 +89,17 @@ function rowSql(model: CompiledModel, id: string, context: EngineContext) {
  * edit that moves a row away): checked inside the transaction, which rolls back on refusal.
  */
 async function assertStillInScope(trx: Transaction<Database>, model: CompiledModel, id: string, context: EngineContext): Promise<void> {
-  if (!context.scope.condition) return;
+  // a shared model's row must also still belong to the tenant (a link may not point into another)
+  if (!context.scope.condition && !model.tenancy) return;
   const { rows } = await sql`select 1 as hit from ${model.table} where ${rowSql(model, id, context)}`.execute(trx);
   if (rows.length === 0) throw appError('CL_ERR_DATA_SCOPE_OUTSIDE');
 }
 
-export async function createRecord(env: EngineEnv, model: CompiledModel, body: Record<string, unknown>, context: EngineContext): Promise<Row> {
+export async function createRecord(env: EngineEnv, model: CompiledModel, sent: Record<string, unknown>, context: EngineContext): Promise<Row> {
   const ctx: MessageContext = { lang: context.lang, translate: env.translate };
-  assertBodyFields(model, body);
+  assertBodyFields(model, sent);
+  // fields the writer's roles make read-only or hide keep their default (fieldAccess.ts)
+  const body = writableBody(sent, context.scope.fields);
   const { values, errors } = validateRecord(model, body, 'create', ctx);
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
@@ -110,11 +114,12 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, body: R
     const columns = sql.join(entries.map(([name]) => model.fields.get(name)!.ref));
     const { rows } =
       await sql<Row>`insert into ${model.table} (${columns}) values (${sql.join(entries.map(([, v]) => v))}) returning ${model.selectList}`.execute(trx);
+    await model.tenancy?.adopt?.(write, [String(id)]);
     await assertStillInScope(trx, model, String(id), context);
     if (keepsChangeLog(model)) await logChange(write, model, 'create', null, rows[0]!);
     return rows[0]!;
   });
-  return (await presentRows(env, model, [row], context))[0]!;
+  return withoutHidden(await presentRows(env, model, [row], context), context.scope.fields)[0]!;
 }
 
 /** The version an update must carry: the one the client read (optimistic locking). */
@@ -133,8 +138,10 @@ async function missOrStale(trx: Transaction<Database>, model: CompiledModel, id:
 
 export async function updateRecord(env: EngineEnv, model: CompiledModel, id: string, body: Record<string, unknown>, context: EngineContext): Promise<Row> {
   const ctx: MessageContext = { lang: context.lang, translate: env.translate };
-  const { version: rawVersion, id: _id, ...fields } = body;
-  assertBodyFields(model, fields);
+  const { version: rawVersion, id: _id, ...sent } = body;
+  assertBodyFields(model, sent);
+  // an edit form sends read-only fields back unchanged: they are left out, never written (fieldAccess.ts)
+  const fields = writableBody(sent, context.scope.fields);
   const { values, errors } = validateRecord(model, fields, 'update', ctx);
   const version = versionOf(model, rawVersion, ctx);
   if (typeof version !== 'number') errors.push(version);
@@ -156,7 +163,7 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
     if (before) await logChange(write, model, 'update', before, rows[0]);
     return rows[0];
   });
-  return (await presentRows(env, model, [row], context))[0]!;
+  return withoutHidden(await presentRows(env, model, [row], context), context.scope.fields)[0]!;
 }
 
 /** The state operation: flips api.state's field between its on and off values, conditionally in one statement. */
@@ -178,7 +185,7 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
     if (before) await logChange(write, model, 'update', before, rows[0]);
     return rows[0];
   });
-  return (await presentRows(env, model, [row], context))[0]!;
+  return withoutHidden(await presentRows(env, model, [row], context), context.scope.fields)[0]!;
 }
 
 export async function deleteRecord(env: EngineEnv, model: CompiledModel, id: string, context: EngineContext): Promise<void> {

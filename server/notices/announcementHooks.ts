@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NoticeMessage } from '../db/noticeChannel.js';
+import type { AnnouncementNotice, NoticeMessage } from '../db/noticeChannel.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { appError } from '../errors.js';
@@ -22,7 +22,7 @@ function recordOf(ctx: OperationHookContext): AnnouncementRecord {
   return { id: String(record.id), titile: String(record.titile ?? ''), msgType: String(record.msgType), userIds: (record.userIds as string | null) ?? null };
 }
 
-function messageOf(ctx: OperationHookContext, annt: AnnouncementRecord): NoticeMessage {
+function messageOf(ctx: OperationHookContext, annt: AnnouncementRecord): AnnouncementNotice {
   return { tenantId: ctx.context.tenantId, msgId: annt.id, cmd: annt.msgType === 'ALL' ? 'topic' : 'user', msgTxt: annt.titile };
 }
 

@@ -1,4 +1,4 @@
-import type { NoticeMessage, OpenNoticeChannel } from '../db/noticeChannel.js';
+import type { AnnouncementNotice, NoticeMessage, OpenNoticeChannel } from '../db/noticeChannel.js';
 import { createNoticeHub, type NoticeHub } from './noticeHub.js';
 import type { NoticeDb } from './noticeTables.js';
 
@@ -20,12 +20,15 @@ export interface NoticeBusOptions {
 const IN_CHUNK = 500;
 
 /** What a socket receives: the shape Jeecg's header bell reads ({cmd, msgId, msgTxt}). */
-export function noticeFrame(message: NoticeMessage): string {
+export function noticeFrame(message: AnnouncementNotice): string {
   return JSON.stringify({ cmd: message.cmd, msgId: message.msgId, msgTxt: message.msgTxt });
 }
 
 function isNoticeMessage(value: unknown): value is NoticeMessage {
-  const m = value as Partial<NoticeMessage> | null;
+  if (typeof value === 'object' && value !== null && (value as Partial<NoticeMessage>).cmd === 'signout') {
+    return typeof (value as { userId?: unknown }).userId === 'string';
+  }
+  const m = value as Partial<AnnouncementNotice> | null;
   return (
     typeof m === 'object' &&
     m !== null &&
@@ -37,7 +40,7 @@ function isNoticeMessage(value: unknown): value is NoticeMessage {
 }
 
 /**
- * Publish/revoke → the channel (every server of the database) → each server's own connected users who
+ * Publish/revoke (or a forced sign-out) → the channel (every server of the database) → each server's own connected users who
  * may see the announcement: everyone of the tenant for 'topic', the announcement's recipients (its
  * send rows) for 'user'. A server without a socket in the tenant does not query at all.
  */
@@ -59,6 +62,10 @@ export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions)
   }
 
   async function deliver(message: NoticeMessage): Promise<void> {
+    if (message.cmd === 'signout') {
+      hub.signOut(message.userId);
+      return;
+    }
     const online = hub.usersIn(message.tenantId);
     if (online.length === 0) return;
     const recipients = message.cmd === 'topic' ? online : await addressed(message.msgId, online);

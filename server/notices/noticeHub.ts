@@ -4,6 +4,8 @@ export interface NoticeSocket {
   /** the tenants the user belonged to when the socket opened */
   tenantIds: readonly number[];
   send(text: string): void;
+  /** tells the page its session ended and closes the socket */
+  signOut(): void;
 }
 
 export interface NoticeHub {
@@ -13,6 +15,8 @@ export interface NoticeHub {
   usersIn(tenantId: number): string[];
   /** sends the text to every socket of these users that belongs to the tenant (nobody else's) */
   deliver(userIds: Iterable<string>, tenantId: number, text: string): number;
+  /** signs out and closes every socket of the user (forced offline), in every tenant; returns how many */
+  signOut(userId: string): number;
   /** open sockets (tests, health) */
   size(): number;
 }
@@ -44,6 +48,12 @@ export function createNoticeHub(): NoticeHub {
         }
       }
       return sent;
+    },
+    signOut(userId) {
+      // a copy: each socket's close handler removes it from the set
+      const sockets = [...(byUser.get(userId) ?? [])];
+      for (const socket of sockets) socket.signOut();
+      return sockets.length;
     },
     size: () => [...byUser.values()].reduce((n, sockets) => n + sockets.size, 0),
   };

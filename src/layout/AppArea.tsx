@@ -2,12 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { createHookRegistry, createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
 import { createAccessChecker } from '../../runtime/access/createAccessChecker';
+import type { HttpClient } from '../../runtime/data/HttpClient';
 import { useAppServices } from '../app/AppServices';
 import { MENU_LIST_PATH } from '../app/constants';
 import { PageLoading } from '../app/PageLoading';
 import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
 import { reloadDictItems } from '../session/reloadDictItems';
+import { registerPermissionHooks } from '../modules/permission/permissionHooks';
 import { registerStaffFormHooks } from '../modules/staff/staffFormHooks';
 import { PrintHost } from '../modules/print/PrintHost';
 import { registerPrint } from '../modules/print/registerPrint';
@@ -17,10 +19,11 @@ import { createSessionDictSource } from './createSessionDictSource';
 const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
 
 /** The client hooks the modules' model files name (form reactions, cells, actions). */
-function appHooks() {
+function appHooks(http: HttpClient, t: (key: string) => string) {
   const hooks = createHookRegistry();
   registerStaffFormHooks(hooks);
   registerPrint(hooks);
+  registerPermissionHooks(hooks, http, t);
   return hooks;
 }
 // visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
@@ -49,7 +52,7 @@ export function AppArea() {
           page: (modelId) => findPagePermission(session.state.menu, modelId),
         }),
         dicts: createSessionDictSource(session, http),
-        hooks: appHooks(),
+        hooks: appHooks(http, (key) => i18n.t(key)),
         liveSession: () => {
           const { token, userInfo } = session.state;
           return token && userInfo ? { userId: userInfo.id, token } : null;

@@ -7,7 +7,7 @@ export interface NoticeSocketOptions {
   url: string;
   /** sent as the subprotocol: a browser's WebSocket cannot set headers */
   token: string;
-  /** a frame with cmd 'topic' (everyone) or 'user' (addressed): the lists are stale */
+  /** a frame with cmd 'topic' (everyone) or 'user' (addressed): the lists are stale; 'signout': so is the session */
   onNotice(): void;
   /** the browser's WebSocket; tests pass a fake */
   WebSocketImpl?: typeof WebSocket;
@@ -54,7 +54,8 @@ export function createNoticeSocket(options: NoticeSocketOptions): () => void {
       if (typeof event.data !== 'string') return;
       try {
         const frame = JSON.parse(event.data) as { cmd?: unknown };
-        if (frame.cmd === 'topic' || frame.cmd === 'user') options.onNotice();
+        // 'signout' (forced offline): the reload's request is refused with a 401, which signs the page out
+        if (frame.cmd === 'topic' || frame.cmd === 'user' || frame.cmd === 'signout') options.onNotice();
       } catch {
         // not a notice frame (a plain-text heartbeat answer): nothing to do
       }

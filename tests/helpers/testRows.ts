@@ -11,7 +11,7 @@ import { nowText } from '../../server/db/timestamps.js';
  */
 type Db = Kysely<Database>;
 
-export async function insertRole(db: Db, id: string, status = 1): Promise<string> {
+export async function insertRole(db: Db, id: string, status = 1, tenantId = DEFAULT_TENANT_ID): Promise<string> {
   await db
     .insertInto('sysRole')
     .values({
@@ -20,6 +20,7 @@ export async function insertRole(db: Db, id: string, status = 1): Promise<string
       roleCode: id,
       description: null,
       status,
+      tenantId,
       createBy: 'test',
       createTime: nowText(),
       updateBy: null,

@@ -127,6 +127,7 @@ describe.each(matrix)('$kind: the core tables are models with generic CRUD', ({ 
         '分类字典',
         '数据规则',
         '角色数据规则',
+        '角色字段权限',
         '单据规则',
         '行政区划',
         '校验规则',

@@ -62,7 +62,7 @@ export async function tokenWith(t: TestApp, codes: string[], options: { tenantId
   const tenantId = options.tenantId ?? 1;
   await ensureTenant(db, tenantId);
   const username = `u${process.pid}x${++userSeq}`;
-  const roleId = await insertRole(db, `role-${username}`);
+  const roleId = await insertRole(db, `role-${username}`, 1, tenantId);
   await grant(
     db,
     roleId,

@@ -43,8 +43,9 @@ function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: 
   if (item['x-display']) schema['x-display'] = item['x-display'];
   const readPretty = served.model.entity.fields[entry.name]?.writable === false;
   if (readPretty) schema['x-pattern'] = 'readPretty';
-  // a computed value is the expression's, never the user's (the server recomputes it on save as well)
-  else if (def.compute && mode !== 'detail') schema['x-pattern'] = 'readOnly';
+  // a computed value is the expression's, never the user's (the server recomputes it on save as well);
+  // a field the user's roles make read-only is shown but not theirs to change (the server ignores it too)
+  else if ((def.compute || served.fieldAccess?.readOnly.includes(entry.name)) && mode !== 'detail') schema['x-pattern'] = 'readOnly';
   if (mode === 'add' && def.default !== undefined && typeof def.default !== 'object') schema.default = def.default;
   const reactions = fieldReactions(served, entry, mode, readPretty, hooks);
   if (reactions.length > 0) schema['x-reactions'] = reactions as ISchema['x-reactions'];
@@ -79,7 +80,12 @@ const grid = (columns: number, properties: Record<string, ISchema>): ISchema => 
 export function buildFormSchema(served: ServedModel, mode: FormMode, options: FormSchemaOptions = {}): ISchema {
   const layout = served.model.form?.layout ?? {};
   const labelCol = layout.labelCol ?? DEFAULT_LABEL_COL;
-  const fields = (entries: FormEntry[]) => Object.fromEntries(entries.map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
+  // a field the user's roles hide is not in their form at all (nor in what the server answers them)
+  const hidden = new Set(served.fieldAccess?.hidden ?? []);
+  const fields = (entries: FormEntry[]) =>
+    Object.fromEntries(
+      entries.filter((entry) => !hidden.has(entry.name)).map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]),
+    );
   const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
     Object.fromEntries(
       list.map((section, index) => {

@@ -104,9 +104,12 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
  */
 export function buildColumns(served: ServedModel, context: ColumnContext): ColumnType<DataRecord>[] {
   const offset = context.offset ?? 0;
+  // a column the user's roles hide is left out (the server does not send its values either)
+  const hidden = new Set(served.fieldAccess?.hidden ?? []);
+  const shown = (served.model.list?.columns ?? []).filter((column) => !hidden.has(typeof column === 'string' ? column : column.field));
   const columns: ColumnType<DataRecord>[] = [
     { key: INDEX_COLUMN_KEY, title: context.t('list.index'), width: 64, align: 'center', render: (_value, _record, index) => offset + index + 1 },
-    ...(served.model.list?.columns ?? []).map((column) => fieldColumn(served, column, context)),
+    ...shown.map((column) => fieldColumn(served, column, context)),
   ];
   const { renderActions } = context;
   if (renderActions) {

@@ -20,7 +20,6 @@ export async function adminApi(request: APIRequestContext) {
      */
     async createReader(username: string, password: string): Promise<string> {
       const user = await call('post', '/api/permission/Users', { username, realname: `读者${username.slice(-4)}`, password: `${password}x1` });
-      await call('post', '/api/permission/UserTenant', { userId: user.id });
       await this.grantReaderRole(user.id as string, username);
       await this.choosePassword(username, `${password}x1`, password);
       return user.id as string;

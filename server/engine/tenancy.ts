@@ -1,0 +1,24 @@
+import type { RawBuilder } from 'kysely';
+import type { WriteScope } from './writeScope.js';
+
+/**
+ * Tenancy of a model whose rows are shared by tenants (entity.tenantScoped false), named by the model's
+ * `hooks.tenancy` (format v5). Users belong to the tenants of their membership rows, a user's role link
+ * to the tenant both its user and its role belong to: no tenant_id column can say that, so a hook does.
+ * The engine puts its condition wherever a tenant-scoped model gets `tenant_id = ?` (every list, get,
+ * export, lookup, named operation and write), so a row outside the caller's tenant is never reached.
+ */
+export interface TenancyHook {
+  /**
+   * A bound condition over the model's own columns (unqualified) that holds for the rows of the tenant.
+   * Subqueries name their own tables, so an unqualified column inside them is theirs.
+   */
+  rowsOf(tenantId: number): RawBuilder<unknown>;
+  /**
+   * Called in the write's transaction after the engine inserted rows (a create, an import): makes them
+   * belong to the writer's tenant (a membership row), and declares what it wrote through `write.touch`.
+   * Without it, the inserted rows must already meet rowsOf (a link between two of the tenant's records),
+   * or the write is refused and rolled back.
+   */
+  adopt?(write: WriteScope, ids: string[]): Promise<void>;
+}

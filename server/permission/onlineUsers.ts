@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { logSecurityEvent } from '../auth/securityLog.js';
+import { revokeUserSessions, type SessionPolicy } from '../auth/sessions.js';
+import type { SignOutNotice } from '../db/noticeChannel.js';
+import { appError } from '../errors.js';
+import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
+import { containsSql, keywordOf, pageOf } from './hookInput.js';
+
+/** Tells every server to close a user's sockets (the notice bus): called after the revocation committed. */
+export type AnnounceSignOut = (message: SignOutNotice) => Promise<void>;
+
+interface OnlineRow {
+  id: string;
+  username: string;
+  realname: string;
+  sessions: number | string;
+  loginAt: number | string;
+  lastSeenAt: number | string;
+}
+
+/**
+ * Sessions that still sign requests in: not revoked, not expired, used within the idle timeout (the
+ * same rules identify.ts applies), of users the caller may list. The user condition is the model's
+ * own tenant and data scope (ctx.scopeSql) in a subquery, where its unqualified columns are sys_user's.
+ */
+function liveSessionsOf(ctx: OperationHookContext, policy: SessionPolicy, now: number) {
+  return sql`s.revoked_at is null and s.expires_at > ${now} and s.last_seen_at > ${now - policy.idleMs}
+    and s.user_id in (select id from sys_user where ${ctx.scopeSql})`;
+}
+
+/**
+ * Online users (spec 000 §6 "forced offline of online users"): GET {base}/Online lists the users of
+ * the caller's tenant and data scope with a live session, newest activity first; POST
+ * {base}/{id}/Actions/ForceOffline revokes every session of one of them ('forced': their next request is
+ * refused with "signed out") and, once committed, closes their sockets on every server.
+ */
+export function registerOnlineUserOperations(hooks: HookRegistry, policy: SessionPolicy, announce: AnnounceSignOut): void {
+  hooks.registerOperation(
+    'permission.onlineUsers',
+    async (ctx) => {
+      const { currentPage, pageSize } = pageOf(ctx.query);
+      const keyword = keywordOf(ctx.query.keyword);
+      const now = Date.now();
+      const match = keyword ? sql`and s.user_id in (select id from sys_user where ${containsSql(['username', 'realname'], keyword)})` : sql``;
+      const where = sql`${liveSessionsOf(ctx, policy, now)} ${match}`;
+      const { rows: counted } = await sql<{ total: number | string }>`select count(distinct s.user_id) as total from sys_session s where ${where}`.execute(
+        ctx.db,
+      );
+      const { rows } = await sql<OnlineRow>`
+        select u.id as "id", u.username as "username", u.realname as "realname", count(*) as "sessions",
+               min(s.created_at) as "loginAt", max(s.last_seen_at) as "lastSeenAt"
+        from sys_session s join sys_user u on u.id = s.user_id
+        where ${where}
+        group by u.id, u.username, u.realname
+        order by max(s.last_seen_at) desc, u.id
+        limit ${pageSize} offset ${(currentPage - 1) * pageSize}`.execute(ctx.db);
+      const time = (ms: number | string) => new Date(Number(ms)).toISOString();
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          username: r.username,
+          realname: r.realname,
+          sessions: Number(r.sessions),
+          loginTime: time(r.loginAt),
+          lastActiveTime: time(r.lastSeenAt),
+        })),
+        pagination: { currentPage, pageSize, total: Number(counted[0]?.total ?? 0) },
+      };
+    },
+    { query: ['keyword', 'currentPage', 'pageSize'] },
+  );
+
+  hooks.registerOperation('permission.forceOffline', async (ctx) => {
+    // the record was read through the model's tenancy and data scope: another tenant's user is not found
+    const userId = String(ctx.record!.id);
+    if (userId === ctx.context.auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
+    const ended = await revokeUserSessions(ctx.db, userId, 'forced');
+    await logSecurityEvent(ctx.db, {
+      event: 'session.forced',
+      userId: ctx.context.auth.userId,
+      username: ctx.context.auth.username,
+      detail: `user ${userId}, ${ended} session(s)`,
+    });
+    ctx.afterCommit(() => announce({ cmd: 'signout', userId }));
+    return { sessions: ended };
+  });
+}

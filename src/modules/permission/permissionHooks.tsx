@@ -1,0 +1,40 @@
+import { Modal } from 'antd';
+import type { ActionContext, HookRegistry } from '../../../runtime';
+import type { HttpClient } from '../../../runtime/data/HttpClient';
+import { RoleAuthorizeTree, type PermissionNode } from './RoleAuthorizeTree';
+
+type Translate = (key: string) => string;
+
+/**
+ * permission.authorizeRole (the role list's 授权 action): loads the permission tree the signed-in user
+ * may hand out with the role's grants checked, lets them tick menus, sub-menus and buttons, and saves the
+ * whole set in one call (PUT /api/permission/Role/{id}/Authorize). The server checks every id again.
+ */
+function authorizeRole(http: HttpClient, t: Translate) {
+  return async ({ served, record }: ActionContext): Promise<string | void> => {
+    if (!record) return;
+    const url = `${served.model.api.base}/${encodeURIComponent(record.id)}/Authorize`;
+    const { data } = await http.get<{ tree: PermissionNode[]; checked: string[] }>(url);
+    let chosen = data.checked;
+    const saved = await new Promise<boolean>((resolve) => {
+      Modal.confirm({
+        title: t('permission.authorizeTitle'),
+        icon: null,
+        width: 640,
+        okText: t('permission.save'),
+        content: <RoleAuthorizeTree tree={data.tree} checked={data.checked} buttonLabel={t('permission.button')} onChange={(ids) => (chosen = ids)} />,
+        onOk: async () => {
+          await http.put(url, { permissionIds: chosen });
+          resolve(true);
+        },
+        onCancel: () => resolve(false),
+      });
+    });
+    return saved ? t('permission.saved') : undefined;
+  };
+}
+
+/** The permission screens' client hooks (schemas/system/models/role.model.json names them). */
+export function registerPermissionHooks(hooks: HookRegistry, http: HttpClient, t: Translate): void {
+  hooks.register('action', 'permission.authorizeRole', authorizeRole(http, t));
+}

@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ensureTenant, insertUser } from '../helpers/testRows.js';
+import { client, userWith, type Client } from './engineSupport.js';
+
+// Online users and forced sign-out (spec 000 §6, security.md §1): the list shows users of the caller's
+// tenant with a live session; forcing one offline refuses their next request and closes their socket
+// at once (the heartbeat here is a minute long, so only the forced close can end it in time).
+
+const matrix = await databaseMatrix();
+const USERS = '/api/permission/Users';
+const PASSWORD = 'Online2024x';
+const AWAY = 74;
+
+/** Opens the notice socket as the browser does; resolves with the frames it gets and how it ended. */
+function openSocket(t: TestApp, userId: string, token: string) {
+  const { port } = t.app.server.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/websocket/${userId}`, [token]);
+  const frames: string[] = [];
+  socket.on('message', (data) => frames.push(data.toString()));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, frames, closed, opened };
+}
+
+describe.each(matrix)('$kind: online users and forced sign-out', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    let seq = 0;
+
+    const signedIn = async (tenantIds = [1]) => {
+      const username = `ol${process.pid}u${++seq}`;
+      const id = await insertUser(t.app.ctx.db.db, { username, password: PASSWORD, tenantIds });
+      const token = await t.login(username, PASSWORD);
+      return { id, username, token, api: client(t, token) };
+    };
+    const online = async (who: Client, query: Record<string, string | number> = {}) => {
+      const res = await who.get(`${USERS}/Online`, { pageSize: 500, ...query });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { list: { id: string; username: string; sessions: number; lastActiveTime: string }[]; pagination: { total: number } };
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp(kind, { noticeHeartbeatMs: 60_000 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await ensureTenant(t.app.ctx.db.db, AWAY);
+      admin = client(t, await t.login());
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('lists the tenant’s users with a live session, with their session count', async () => {
+      const user = await signedIn();
+      await t.login(user.username, PASSWORD);
+      const away = await signedIn([AWAY]);
+      const list = await online(admin, { keyword: `ol${process.pid}` });
+      const row = list.list.find((r) => r.id === user.id)!;
+      expect(row).toMatchObject({ username: user.username, sessions: 2 });
+      expect(Date.parse(row.lastActiveTime)).not.toBeNaN();
+      expect(list.list.map((r) => r.id)).not.toContain(away.id);
+      // a session that ended is not online
+      const gone = await signedIn();
+      expect((await gone.api.post('/sys/logout', {})).status).toBe(200);
+      expect((await online(admin, { keyword: gone.username })).list).toEqual([]);
+    });
+
+    it('pages and refuses bad paging and callers without the permission', async () => {
+      const page = await online(admin, { currentPage: 1, pageSize: 1 });
+      expect(page.list).toHaveLength(1);
+      expect(page.pagination.total).toBeGreaterThanOrEqual(1);
+      expect((await admin.get(`${USERS}/Online`, { pageSize: 0 })).body.code).toBe(400);
+      expect((await admin.get(`${USERS}/Online`, { orderBy: 'id' })).body.code).toBe(400);
+      const plain = await userWith(t, ['system:user:list']);
+      expect((await plain.get(`${USERS}/Online`)).status).toBe(403);
+    });
+
+    it('forces a user offline: their next request is refused and their socket closes at once', async () => {
+      const user = await signedIn();
+      const socket = openSocket(t, user.id, user.token);
+      await socket.opened;
+      const forced = await admin.post(`${USERS}/${user.id}/Actions/ForceOffline`, {});
+      expect(forced.body, JSON.stringify(forced.body)).toMatchObject({ code: 200, data: { sessions: 1 } });
+      expect(await socket.closed).toBe(1008);
+      expect(socket.frames).toContain(JSON.stringify({ cmd: 'signout' }));
+      const next = await user.api.get(`${USERS}/Online`);
+      expect(next.status).toBe(401);
+      expect(next.body.error).toBe('CL_ERR_AUTH_SIGNED_OUT');
+      expect((await online(admin, { keyword: user.username })).list).toEqual([]);
+      const { rows } = await sql<{
+        event: string;
+      }>`select event from sys_security_log where event = 'session.forced' and detail like ${`user ${user.id}%`}`.execute(t.app.ctx.db.db);
+      expect(rows).toHaveLength(1);
+      // signing in again works: forced offline is not a lock
+      expect(await t.login(user.username, PASSWORD)).toEqual(expect.any(String));
+    });
+
+    it('cannot force another tenant’s user or oneself offline, nor without the permission', async () => {
+      const away = await signedIn([AWAY]);
+      expect((await admin.post(`${USERS}/${away.id}/Actions/ForceOffline`, {})).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      expect((await away.api.get('/sys/permission/getUserPermissionByToken')).body.success).toBe(true);
+      const adminId = (await t.app.ctx.db.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+      expect((await admin.post(`${USERS}/${adminId}/Actions/ForceOffline`, {})).body.error).toBe('CL_ERR_FORCE_OFFLINE_SELF');
+      const target = await signedIn();
+      const plain = await userWith(t, ['system:user:list']);
+      expect((await plain.post(`${USERS}/${target.id}/Actions/ForceOffline`, {})).status).toBe(403);
+      expect((await target.api.get(`${USERS}/Online`)).status).toBe(403);
+    });
+  });
+});

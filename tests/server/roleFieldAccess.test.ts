@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { client, type Client } from './engineSupport.js';
+import { readWorkbook } from './xlsxSupport.js';
+
+// Per-role list columns and form fields (system.roleField): a hidden field is neither answered nor
+// exported nor usable in a filter or sort, a read-only one is answered but never written; the served
+// model tells the renderer the same. Roles are OR-ed: another role leaving the field open opens it.
+
+const matrix = await databaseMatrix();
+const BASE = '/api/permission/Position';
+const CODES = ['list', 'add', 'edit', 'export'].map((a) => `btn:system:position:${a}`);
+
+describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    let seq = 0;
+    let positionId = '';
+    const restricted = { role: '', open: '' };
+
+    const restrict = async (roleId: string, field: string, access: 'hidden' | 'readonly') => {
+      const res = await admin.post('/sys/roleField/add', { roleId, modelId: 'system.position', field, access });
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    };
+    const userWithRoles = async (roleIds: string[]) => {
+      const username = `rf${process.pid}u${++seq}`;
+      await insertUser(t.app.ctx.db.db, { username, password: 'Passw0rd1', roleIds });
+      const token = await t.login(username, 'Passw0rd1');
+      return { api: client(t, token), token };
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+      const db = t.app.ctx.db.db;
+      restricted.role = await insertRole(db, `rf${process.pid}restricted`);
+      restricted.open = await insertRole(db, `rf${process.pid}open`);
+      await grant(db, restricted.role, CODES);
+      await grant(db, restricted.open, CODES);
+      await restrict(restricted.role, 'description', 'hidden');
+      await restrict(restricted.role, 'sortCode', 'readonly');
+      const created = await admin.post(BASE, { fullName: '字段岗位', enCode: `RF${process.pid}`, sortCode: 7, description: '机密说明' });
+      expect(created.body.code).toBe(200);
+      positionId = created.body.data.id;
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('leaves a hidden field out of the list, the record, the export and the served model', async () => {
+      const { api, token } = await userWithRoles([restricted.role]);
+      const list = await api.get(BASE, { keyword: `RF${process.pid}` });
+      const row = (list.body.data.list as { id: string }[]).find((r) => r.id === positionId);
+      expect(row).not.toHaveProperty('description');
+      expect(row).toMatchObject({ enCode: `RF${process.pid}`, sortCode: 7 });
+      for (const other of list.body.data.list) expect(other).not.toHaveProperty('description');
+      const one = await api.get(`${BASE}/${positionId}`);
+      expect(one.body.data).not.toHaveProperty('description');
+      const exported = await t.request({ method: 'GET', url: `${BASE}/Actions/Export`, token, query: { keyword: `RF${process.pid}` } });
+      expect(exported.statusCode).toBe(200);
+      const cells = [...(await readWorkbook(exported.rawPayload)).sheets.values()].flat(2).map(String);
+      expect(cells).toContain(`RF${process.pid}`);
+      expect(cells).not.toContain('机密说明');
+      expect(cells).not.toContain('不该写入');
+      expect(cells).not.toContain('说明');
+      const served = await api.get('/system/model/system.position');
+      expect(served.body.result.fieldAccess).toEqual({ hidden: ['description'], readOnly: ['sortCode'] });
+      expect((await admin.get('/system/model/system.position')).body.result).not.toHaveProperty('fieldAccess');
+    });
+
+    it('refuses a filter, sort or advanced query on a hidden field', async () => {
+      const { api } = await userWithRoles([restricted.role]);
+      expect((await api.get(BASE, { sidx: 'description', sort: 'asc' })).body.error).toBe('CL_ERR_FIELD_UNKNOWN');
+      const superQuery = JSON.stringify([{ field: 'description', rule: 'like', val: '机密' }]);
+      expect((await api.get(BASE, { superQueryParams: superQuery })).body.error).toBe('CL_ERR_FIELD_UNKNOWN');
+    });
+
+    it('never writes a read-only or hidden field, on create or edit', async () => {
+      const { api } = await userWithRoles([restricted.role]);
+      const current = (await admin.get(`${BASE}/${positionId}`)).body.data;
+      const edited = await api.put(`${BASE}/${positionId}`, { fullName: '改名岗位', sortCode: 99, description: '篡改', version: current.version });
+      expect(edited.body.code, JSON.stringify(edited.body)).toBe(200);
+      const { rows } = await sql<{ fullName: string; sortCode: number; description: string }>`select full_name as "fullName", sort_code as "sortCode",
+        description from sys_position where id = ${positionId}`.execute(t.app.ctx.db.db);
+      expect({ ...rows[0], sortCode: Number(rows[0]!.sortCode) }).toEqual({ fullName: '改名岗位', sortCode: 7, description: '机密说明' });
+      const created = await api.post(BASE, { fullName: '新岗位', enCode: `RF${process.pid}N`, sortCode: 5, description: '不该写入' });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      const fresh = await admin.get(`${BASE}/${created.body.data.id}`);
+      expect(fresh.body.data).toMatchObject({ sortCode: 0, description: null });
+    });
+
+    it('opens the field again when another role of the user leaves it open, and refuses a bad restriction', async () => {
+      const { api } = await userWithRoles([restricted.role, restricted.open]);
+      expect((await api.get(`${BASE}/${positionId}`)).body.data).toHaveProperty('description', '机密说明');
+      expect((await api.get('/system/model/system.position')).body.result).not.toHaveProperty('fieldAccess');
+      const bad = await admin.post('/sys/roleField/add', { roleId: restricted.role, modelId: 'system.position', field: 'password', access: 'hidden' });
+      expect(bad.body).toMatchObject({ success: false, error: 'CL_ERR_ROLE_FIELD_UNKNOWN' });
+      const unknown = await admin.post('/sys/roleField/add', { roleId: restricted.role, modelId: 'system.nothing', field: 'x', access: 'hidden' });
+      expect(unknown.body).toMatchObject({ success: false, error: 'CL_ERR_DATA_RULE_MODEL_UNKNOWN' });
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { client, type Client } from './engineSupport.js';
+import { readWorkbook } from './xlsxSupport.js';
+
+// Users are shared by tenants (sys_user_tenant) and roles belong to one (tenant_id): an administrator of
+// one tenant must not reach the other's users, roles or the links between them through any endpoint.
+// Tenant "home" is the default (1), tenant "away" another; each has its own administrator.
+
+const matrix = await databaseMatrix();
+const USERS = '/api/permission/Users';
+const ROLES = '/api/permission/Role';
+const AWAY = 73;
+const PASSWORD = 'Passw0rd1';
+const CODES = [
+  ...['list', 'add', 'edit', 'delete', 'state', 'resetPassword', 'unlock', 'export', 'select'].map((a) => `system:user:${a}`),
+  ...['list', 'add', 'edit', 'delete', 'state', 'select'].map((a) => `system:role:${a}`),
+  ...['list', 'add', 'delete'].map((a) => `system:userRole:${a}`),
+  ...['list', 'add'].map((a) => `system:userTenant:${a}`),
+  ...['list', 'edit'].map((a) => `staff:member:${a}`),
+];
+
+describe.each(matrix)('$kind: tenant isolation of users, roles and their links', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    const name = (k: string) => `ti${process.pid}${k}`;
+    const home = { admin: null as unknown as Client, user: '', role: '' };
+    const away = { admin: null as unknown as Client, user: '', role: '' };
+
+    /** An administrator of one tenant only: a member of it alone, with a role of that tenant holding CODES. */
+    async function tenantAdmin(key: string, tenantId: number): Promise<Client> {
+      const db = t.app.ctx.db.db;
+      const role = await insertRole(db, name(`${key}-admin-role`), 1, tenantId);
+      await grant(
+        db,
+        role,
+        CODES.map((c) => `btn:${c}`),
+      );
+      await insertUser(db, { username: name(`${key}admin`), password: PASSWORD, roleIds: [role], tenantIds: [tenantId] });
+      return client(t, await t.login(name(`${key}admin`), PASSWORD));
+    }
+
+    const ids = (reply: { body: { data: { list: { id: string }[] } } }) => reply.body.data.list.map((r) => r.id);
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      const db = t.app.ctx.db.db;
+      await ensureTenant(db, AWAY);
+      home.admin = await tenantAdmin('h', 1);
+      away.admin = await tenantAdmin('a', AWAY);
+      home.user = await insertUser(db, { username: name('hu'), password: PASSWORD });
+      away.user = await insertUser(db, { username: name('au'), password: PASSWORD, tenantIds: [AWAY] });
+      home.role = await insertRole(db, name('hrole'), 1, 1);
+      away.role = await insertRole(db, name('arole'), 1, AWAY);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('lists, gets and exports only the users of the caller’s tenant', async () => {
+      const listed = ids(await away.admin.get(USERS, { keyword: name(''), pageSize: 100 }));
+      expect(listed).toContain(away.user);
+      expect(listed).not.toContain(home.user);
+      expect(ids(await home.admin.get(USERS, { keyword: name(''), pageSize: 100 }))).not.toContain(away.user);
+      expect((await away.admin.get(`${USERS}/${home.user}`)).body).toMatchObject({ code: 400, error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect((await away.admin.get(`${USERS}/${away.user}`)).body.data).toMatchObject({ id: away.user, username: name('au') });
+      // the staff screen's view of the same table keeps the table's tenancy
+      const staff = await away.admin.get('/admin/user/list', { pageSize: 100 });
+      expect(staff.body.success, JSON.stringify(staff.body)).toBe(true);
+      const staffIds = (staff.body.result.records as { id: string }[]).map((r) => r.id);
+      expect(staffIds).toContain(away.user);
+      expect(staffIds).not.toContain(home.user);
+      expect((await away.admin.get('/admin/user/queryById', { id: home.user })).body.success).toBe(false);
+      const exported = await t.request({ method: 'GET', url: `${USERS}/ExportExcel`, token: await t.login(name('aadmin'), PASSWORD) });
+      expect(exported.statusCode).toBe(200);
+      const sheet = await readWorkbook(exported.rawPayload);
+      const cells = [...sheet.sheets.values()].flat(2).map(String);
+      expect(cells).toContain(name('au'));
+      expect(cells).not.toContain(name('hu'));
+      expect(cells).not.toContain('admin');
+    });
+
+    it('cannot edit, toggle, reset, unlock or delete another tenant’s user, one or in a batch', async () => {
+      const db = t.app.ctx.db.db;
+      const notFound = { error: 'CL_ERR_RECORD_NOT_FOUND' };
+      expect((await away.admin.put(`${USERS}/${home.user}`, { realname: '篡改', version: 1 })).body).toMatchObject(notFound);
+      expect((await away.admin.put(`${USERS}/${home.user}/Actions/State`)).body).toMatchObject(notFound);
+      expect((await away.admin.post(`${USERS}/${home.user}/Actions/ResetPassword`, { userPassword: 'Another1pass' })).body.code).not.toBe(200);
+      expect((await away.admin.put(`${USERS}/${home.user}/Actions/unlock`)).body.code).not.toBe(200);
+      expect((await away.admin.del(`${USERS}/${home.user}`)).body).toMatchObject(notFound);
+      expect((await away.admin.post(`${USERS}/Actions/BatchDelete`, { ids: [away.user, home.user] })).body).toMatchObject(notFound);
+      const { rows } = await sql<{ id: string; realname: string; status: number }>`select id, realname, status from sys_user
+        where id in (${home.user}, ${away.user}) order by username`.execute(db);
+      expect(rows).toEqual([
+        { id: away.user, realname: name('au'), status: 1 },
+        { id: home.user, realname: name('hu'), status: 1 },
+      ]);
+      // the password of the home user still signs in
+      expect(await t.login(name('hu'), PASSWORD)).toEqual(expect.any(String));
+    });
+
+    it('makes a user created in a tenant a member of that tenant only', async () => {
+      const created = await away.admin.post(USERS, { username: name('new'), realname: '新用户', password: 'Welcome1x' });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.id as string;
+      const { rows } = await sql<{ tenantId: number }>`select tenant_id as "tenantId" from sys_user_tenant where user_id = ${id}`.execute(t.app.ctx.db.db);
+      expect(rows.map((r) => Number(r.tenantId))).toEqual([AWAY]);
+      expect((await home.admin.get(`${USERS}/${id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      expect((await away.admin.get(`${USERS}/${id}`)).body.data.username).toBe(name('new'));
+    });
+
+    it('refuses to adopt another tenant’s user by id into the caller’s tenant', async () => {
+      const adopted = await away.admin.post('/api/permission/UserTenant', { userId: home.user });
+      expect(adopted.body).toMatchObject({ error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect((await away.admin.get(`${USERS}/${home.user}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+    });
+
+    it('keeps roles per tenant: list, get, edit, toggle and delete; the same code may exist in both', async () => {
+      const listed = ids(await away.admin.get(ROLES, { keyword: name(''), pageSize: 100 }));
+      expect(listed).toContain(away.role);
+      expect(listed).not.toContain(home.role);
+      const notFound = { error: 'CL_ERR_RECORD_NOT_FOUND' };
+      expect((await away.admin.get(`${ROLES}/${home.role}`)).body).toMatchObject(notFound);
+      expect((await away.admin.put(`${ROLES}/${home.role}`, { roleName: '篡改', version: 1 })).body).toMatchObject(notFound);
+      expect((await away.admin.put(`${ROLES}/${home.role}/Actions/State`)).body).toMatchObject(notFound);
+      expect((await away.admin.del(`${ROLES}/${home.role}`)).body).toMatchObject(notFound);
+      const selector = (await away.admin.get(`${ROLES}/Selector`)).body.data.list as { id: string }[];
+      expect(JSON.stringify(selector)).not.toContain(home.role);
+      const same = await away.admin.post(ROLES, { roleName: '同码角色', roleCode: name('hrole'), status: 1 });
+      expect(same.body.code, JSON.stringify(same.body)).toBe(200);
+      const { rows } = await sql<{ tenantId: number }>`select tenant_id as "tenantId" from sys_role where id = ${same.body.data.id}`.execute(t.app.ctx.db.db);
+      expect(Number(rows[0]!.tenantId)).toBe(AWAY);
+      expect((await home.admin.get(`${ROLES}/${home.role}`)).body.data).toMatchObject({ roleName: name('hrole'), status: 1 });
+    });
+
+    it('links a user to a role only when both are the tenant’s, and lists only the tenant’s links', async () => {
+      const links = '/api/permission/UserRole';
+      expect((await away.admin.post(links, { userId: home.user, roleId: away.role })).body.code).not.toBe(200);
+      expect((await away.admin.post(links, { userId: away.user, roleId: home.role })).body.code).not.toBe(200);
+      const { rows } = await sql`select id from sys_user_role where user_id in (${home.user}, ${away.user})`.execute(t.app.ctx.db.db);
+      expect(rows).toEqual([]);
+      const ok = await away.admin.post(links, { userId: away.user, roleId: away.role });
+      expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+      expect(ids(await away.admin.get(links, { pageSize: 100 }))).toContain(ok.body.data.id);
+      expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
+      expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+    });
+  });
+});
