@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { attemptFailed, attemptSucceeded, loginAccount, reserveAttempt } from '../auth/loginAttempts.js';
+import { findLoginUser } from '../auth/loginUser.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.js';
 import { userTenants } from '../auth/userTenantIds.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
@@ -16,7 +17,8 @@ import { LOG_TYPE } from '../logs/sysLog.js';
 
 const loginBody = closedObject(
   {
-    username: { type: 'string', minLength: 1, maxLength: 64 },
+    // a username (at most 64) or a sub-account's mobile@account
+    username: { type: 'string', minLength: 1, maxLength: 90 },
     password: { type: 'string', minLength: 1, maxLength: 128 },
     captcha: { type: 'string', maxLength: 32 },
     checkKey: { type: 'string', maxLength: 64 },
@@ -52,8 +54,9 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
       const minutes = Math.ceil(policy.lockMs / 60_000);
       // Every path below counts the attempt and checks one password, whether or not the account exists,
       // so neither the answers nor their timing tell an attacker which names are real.
-      const attempt = await reserveAttempt(db, loginAccount(username), policy, now);
-      const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+      // a username, or a sub-account's mobile@account (loginUser.ts)
+      const { user, lockKey } = await findLoginUser(db, username);
+      const attempt = await reserveAttempt(db, loginAccount(lockKey), policy, now);
       if (attempt.locked) {
         await burnPasswordCheck(password);
         await logSecurityEvent(db, { ...audit, userId: user?.id ?? null, event: 'login.locked', detail: 'attempt while locked' });
