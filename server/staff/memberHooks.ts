@@ -66,7 +66,8 @@ async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<v
  *   and kept while the file stays the same (the client's value is not trusted);
  * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads;
  *   departments and positions are the writer's tenant's;
- * - the new account is a member of the writer's tenant (so the staff member can sign in to it).
+ * - the new account becomes a member of the writer's tenant (so the staff member can sign in to it)
+ *   through the users' tenancy hook (permission.tenantUsers), which this view keeps, not here.
  */
 export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
   hooks.register('staff.saveMember', async (ctx) => {
@@ -74,12 +75,6 @@ export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig,
     if (ctx.mode === 'update' && Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
     if (ctx.mode === 'create') {
       values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);
-      // a staff member works in the tenant that keeps their record: its member, so they can sign in to it
-      await ctx.db
-        .insertInto('sysUserTenant')
-        .values({ id: newId(), userId: ctx.id, tenantId: ctx.context.tenantId, createBy: ctx.auth.username, createTime: nowText() })
-        .execute();
-      ctx.touch('sys_user_tenant');
     }
     delete values.fileUpdateDate;
     if (Object.hasOwn(values, 'fileUrl')) {
