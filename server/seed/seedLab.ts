@@ -76,7 +76,16 @@ export async function seedLab(db: Kysely<Database>, config: Pick<AppConfig, 'lab
       sql`insert into ${sql.table(table)} (${sql.join(Object.keys(row).map((k) => sql.ref(k)))}) values (${sql.join(Object.values(row))})`.execute(trx);
 
     const organizeId = newId();
-    await insert('sys_organize', { id: organizeId, parent_id: '0', full_name: seed.organize.fullName, en_code: seed.organize.enCode, enabled_mark: 1, sort_code: 0, tenant_id: tenant, ...stamp });
+    await insert('sys_organize', {
+      id: organizeId,
+      parent_id: '0',
+      full_name: seed.organize.fullName,
+      en_code: seed.organize.enCode,
+      enabled_mark: 1,
+      sort_code: 0,
+      tenant_id: tenant,
+      ...stamp,
+    });
     const root = await trx.selectFrom('sysDepart').select('id').where('orgCode', '=', ROOT_DEPART_ORG_CODE).where('tenantId', '=', tenant).executeTakeFirst();
     const departs = new Map<string, string>();
     for (const [order, depart] of seed.departs.entries()) {
