@@ -1,11 +1,13 @@
 import { Button } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
-import { FormDialog } from '../form/FormDialog';
 import { useFormController } from '../form/useFormController';
 import { useRuntime } from '../RuntimeProvider';
 import { useFeedback } from '../useFeedback';
 import type { ColumnLink } from './buildColumns';
+
+// the dialog, and Formily with it, loads when a link is opened: list pages never load it statically (docs/client-budgets.md)
+const FormDialog = lazy(async () => ({ default: (await import('../form/FormDialog')).FormDialog }));
 
 /** The detail dialog of the linked record; the server answers it with that model's permission, tenant and scope. */
 function LinkedDetail({ served, id, onClose }: { served: ServedModel; id: string; onClose(): void }) {
@@ -24,7 +26,11 @@ function LinkedDetail({ served, id, onClose }: { served: ServedModel; id: string
     }),
     [dialog, onClose],
   );
-  return <FormDialog served={served} controller={controller} />;
+  return (
+    <Suspense fallback={null}>
+      <FormDialog served={served} controller={controller} />
+    </Suspense>
+  );
 }
 
 function LinkedRecordDialog({ link, id, onClose }: { link: ColumnLink; id: string; onClose(): void }) {
