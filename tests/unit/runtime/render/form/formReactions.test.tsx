@@ -4,6 +4,7 @@ import { createHookRegistry } from '../../../../../runtime/hooks/createHookRegis
 import type { ModelFile } from '../../../../../runtime/model/types';
 import { buildFormSchema, type FormMode } from '../../../../../runtime/render/form/buildFormSchema';
 import { createRecordForm } from '../../../../../runtime/render/form/createRecordForm';
+import { formWidgetNames } from '../../../../../runtime/render/form/formWidgetNames';
 import { SchemaForm } from '../../../../../runtime/render/form/SchemaForm';
 import { serve } from '../support/servedModels';
 import { renderWithRuntime, testRuntime } from '../support/testRuntime';
@@ -35,9 +36,11 @@ const reactiveForm = {
   fields: ['kind', { field: 'detail', visibleWhen: 'kind == 1' }, { field: 'code', disabledWhen: 'kind == 3' }, 'remark', 'price', 'quantity', 'total'],
 };
 
-function renderForm(model: ModelFile, mode: FormMode = 'add', values?: Record<string, unknown>, hooks = createHookRegistry()) {
+/** Renders the form once Formily and its widgets are loaded, as a list page preloads them before its first dialog. */
+async function renderForm(model: ModelFile, mode: FormMode = 'add', values?: Record<string, unknown>, hooks = createHookRegistry()) {
   const runtime = testRuntime({ hooks });
   const served = serve(model);
+  await Promise.all([runtime.SchemaField.preload(), runtime.fields.preload(formWidgetNames(served))]);
   const form = createRecordForm({ initialValues: values, readPretty: mode === 'detail' });
   const schema = buildFormSchema(served, mode, { t: runtime.t, hooks });
   renderWithRuntime(<SchemaForm form={form} schema={schema} />, runtime);
@@ -46,7 +49,7 @@ function renderForm(model: ModelFile, mode: FormMode = 'add', values?: Record<st
 
 describe('form reactions from the model', () => {
   it('visibleWhen shows a field only while its expression holds', async () => {
-    const form = renderForm(sampleModel(reactiveForm));
+    const form = await renderForm(sampleModel(reactiveForm));
     expect(screen.queryByRole('textbox', { name: '类别说明' })).not.toBeInTheDocument();
     act(() => form.setValuesIn('kind', 1));
     expect(await screen.findByRole('textbox', { name: '类别说明' })).toBeInTheDocument();
@@ -55,7 +58,7 @@ describe('form reactions from the model', () => {
   });
 
   it('disabledWhen disables a field while its expression holds', async () => {
-    const form = renderForm(sampleModel(reactiveForm));
+    const form = await renderForm(sampleModel(reactiveForm));
     expect(screen.getByRole('textbox', { name: '编号' })).toBeEnabled();
     act(() => form.setValuesIn('kind', 3));
     await waitFor(() => expect(screen.getByRole('textbox', { name: '编号' })).toBeDisabled());
@@ -64,7 +67,7 @@ describe('form reactions from the model', () => {
   });
 
   it('requiredWhen requires a field, with the model message, only while its expression holds', async () => {
-    const form = renderForm(sampleModel(reactiveForm));
+    const form = await renderForm(sampleModel(reactiveForm));
     await act(async () => void (await form.validate().catch(() => undefined)));
     expect(screen.queryByText('请输入备注')).not.toBeInTheDocument();
     act(() => form.setValuesIn('kind', 2));
@@ -74,7 +77,7 @@ describe('form reactions from the model', () => {
   });
 
   it('compute keeps a read-only field at the expression’s value', async () => {
-    const form = renderForm(sampleModel(reactiveForm));
+    const form = await renderForm(sampleModel(reactiveForm));
     act(() => {
       form.setValuesIn('price', 2.345);
       form.setValuesIn('quantity', 3);
@@ -86,7 +89,7 @@ describe('form reactions from the model', () => {
   });
 
   it('the detail view keeps visibleWhen and shows the stored values read-only', async () => {
-    renderForm(sampleModel(reactiveForm), 'detail', { kind: 2, detail: '隐藏的说明', total: 9.5, price: 1, quantity: 1 });
+    await renderForm(sampleModel(reactiveForm), 'detail', { kind: 2, detail: '隐藏的说明', total: 9.5, price: 1, quantity: 1 });
     expect(screen.queryByText('隐藏的说明')).not.toBeInTheDocument();
     expect(screen.getByText('9.5')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -98,7 +101,7 @@ describe('form reactions from the model', () => {
       const kind = field.form.values.kind as number | undefined;
       field.setComponentProps({ placeholder: `${mode}:${kind ?? '-'}` });
     });
-    const form = renderForm(sampleModel({ fields: ['kind', { field: 'code', hooks: ['test.codeFromKind'] }] }), 'add', undefined, hooks);
+    const form = await renderForm(sampleModel({ fields: ['kind', { field: 'code', hooks: ['test.codeFromKind'] }] }), 'add', undefined, hooks);
     expect(screen.getByRole('textbox', { name: '编号' })).toHaveAttribute('placeholder', 'add:-');
     act(() => form.setValuesIn('kind', 4));
     await waitFor(() => expect(screen.getByRole('textbox', { name: '编号' })).toHaveAttribute('placeholder', 'add:4'));
@@ -123,7 +126,7 @@ describe('form reactions from the model', () => {
 
 describe('form layout from the model', () => {
   it('renders titled sections with their own grid and spans', async () => {
-    renderForm(
+    await renderForm(
       sampleModel({
         sections: [
           { title: '基本信息', columns: 2, fields: ['kind', { field: 'code', span: 2 }] },
@@ -139,7 +142,7 @@ describe('form layout from the model', () => {
   });
 
   it('renders tabs of sections or fields, every tab’s fields in the one form', async () => {
-    const form = renderForm(
+    const form = await renderForm(
       sampleModel({
         tabs: [
           { title: '基本', fields: ['kind', 'code'] },
