@@ -135,8 +135,8 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
 
   // 5. a tester granted the new menu
   const username = `tester${Date.now().toString(36)}`;
+  // a created user joins the creator's tenant in the same transaction (the users' tenancy hook)
   const user = await admin.call('post', '/api/permission/Users', { username, realname: '测试员', password: 'Tester2026x1' });
-  await admin.call('post', '/api/permission/UserTenant', { userId: user.id });
   const role = await admin.call('post', '/api/permission/Role', {
     roleName: `收样${username.slice(-4)}`,
     roleCode: `receipt.${username.slice(-6)}`,
