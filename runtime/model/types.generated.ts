@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion8 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion9 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 8; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 9; older files are upgraded on load).
  */
-export type FormatVersion = 8;
+export type FormatVersion = 9;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -602,10 +602,14 @@ export interface Tree {
   rootValue?: string | number;
 }
 /**
- * A read-only list computed from another model: output field (declared in entity.fields) -> source field or aggregate.
+ * A read-only list computed from other models: either structured (from, joins, where, groupBy: output field, declared in entity.fields -> source field or aggregate) or, from version 9, a read-only SQL text (sql: output field -> a column of its result).
  */
 export interface Query {
-  from: ModelId;
+  from?: ModelId;
+  /**
+   * Version 9: a SQL report. One read-only SELECT over tables of models, run with the limits of data interfaces (server/safeSql: allowed functions only, every table shadowed by the caller's tenant and data scope, timeout, row cap); :name placeholders are bound to the report's params (self_<name>), never spliced. Excludes from, join, where and groupBy; search, sort, paging and totals wrap it in SQL.
+   */
+  sql?: string;
   fields: {
     [k: string]: QueryField;
   };

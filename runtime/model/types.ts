@@ -49,7 +49,7 @@ export type {
 };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 8;
+export const MODEL_FORMAT_VERSION = 9;
 
 export type FieldType = Field['type'];
 export const FIELD_TYPES: readonly FieldType[] = [

@@ -73,7 +73,8 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     const { entries } = options.store.current();
     const report = entries.get(id)?.compiled;
     const query = report?.model.screen?.kind === 'query' ? report.model.query : undefined;
-    const source = query ? entries.get(query.from)?.compiled : undefined;
+    // SQL reports (query.sql) are not served yet
+    const source = query?.from ? entries.get(query.from)?.compiled : undefined;
     const joins = (query?.join ?? []).map((def) => ({ def, model: entries.get(def.model)?.compiled }));
     const allowed = action === 'list' || report?.model.api.operations?.export;
     if (report && source && allowed && joins.every((join) => join.model) && (await holdsPermission(db, auth.userId, report.permission(action)))) {

@@ -8,15 +8,17 @@ import { SYSTEM_FIELD_NAMES, type SchemaProblem } from './checkModel.js';
  */
 export function checkQuerySource(model: ModelFile, modelOf: (id: string) => ModelFile | undefined, file: string): SchemaProblem[] {
   const query = model.query!;
-  const source = modelOf(query.from);
-  if (!source) return [{ file, path: '/query/from', message: `unknown model "${query.from}"` }];
+  if (query.from === undefined) return checkSqlReport(model, file);
+  const from = query.from;
+  const source = modelOf(from);
+  if (!source) return [{ file, path: '/query/from', message: `unknown model "${from}"` }];
   const problems: SchemaProblem[] = [];
   const aliases = new Map<string, ModelFile>();
   const readableOn = (on: ModelFile, name: string) => (name in on.entity.fields && !on.entity.fields[name]!.secret) || SYSTEM_FIELD_NAMES.includes(name);
   /** the model and field a source name means, or a problem */
   const owner = (path: string): { on: ModelFile; id: string; name: string } | string => {
     const dot = path.indexOf('.');
-    if (dot < 0) return { on: source, id: query.from, name: path };
+    if (dot < 0) return { on: source, id: from, name: path };
     const joined = aliases.get(path.slice(0, dot));
     return joined ? { on: joined, id: joined.id, name: path.slice(dot + 1) } : `"${path.slice(0, dot)}" is not the alias of an earlier query.join`;
   };
@@ -58,12 +60,32 @@ export function checkQuerySource(model: ModelFile, modelOf: (id: string) => Mode
     }
   });
   (query.groupBy ?? []).forEach((name, i) => need(name, `/query/groupBy/${i}`));
-  for (const out of Object.keys(query.totals ?? {})) {
-    const type = model.entity.fields[out]?.type;
-    if (!(out in query.fields) || (type !== 'integer' && type !== 'number'))
-      problems.push({ file, path: `/query/totals/${out}`, message: `"${out}" is not a numeric output of query.fields` });
+  return [...problems, ...totalsProblems(model, file)];
+}
+
+/** Totals name numeric outputs. */
+function totalsProblems(model: ModelFile, file: string): SchemaProblem[] {
+  const query = model.query!;
+  return Object.keys(query.totals ?? {})
+    .filter((out) => {
+      const type = model.entity.fields[out]?.type;
+      return !(out in query.fields) || (type !== 'integer' && type !== 'number');
+    })
+    .map((out) => ({ file, path: `/query/totals/${out}`, message: `"${out}" is not a numeric output of query.fields` }));
+}
+
+/**
+ * A SQL report (query.sql, version 9): each output is a plain column of the statement's result (no alias,
+ * no aggregate: the statement computes them). The statement itself is checked by server/safeSql when it
+ * runs, against the tables and permissions of the caller.
+ */
+function checkSqlReport(model: ModelFile, file: string): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const [out, column] of Object.entries(model.query!.fields)) {
+    if (typeof column !== 'string' || column.includes('.'))
+      problems.push({ file, path: `/query/fields/${out}`, message: 'a SQL report names a column of its result (no alias, no aggregate)' });
   }
-  return problems;
+  return [...problems, ...totalsProblems(model, file)];
 }
 
 /** Every permission code a model introduces: its CRUD actions, import/export when switched on, and its named operations'. */

@@ -315,6 +315,31 @@ describe('model format v2 checks', () => {
       'lib/models/report.model.json /query/totals/title: "title" is not a numeric output of query.fields',
     ]);
   });
+
+  it('checks SQL reports: plain result columns, numeric totals, no structured parts beside the text (version 9)', () => {
+    const report = (query: Json) =>
+      book({
+        id: 'lib.sqlReport',
+        entity: { table: 'lib_sql_report', fields: { title: { type: 'string', label: '书名', maxLength: 100 }, n: { type: 'integer', label: '数' } } },
+        api: { dialect: 'api', base: '/api/lib/SqlReport' },
+        form: undefined,
+        list: { columns: ['title', 'n'] },
+        screen: { kind: 'query' },
+        query,
+        permissions: { prefix: 'lib:sqlReport:' },
+      });
+    const problems = (query: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book(), 'report.model.json': report(query) } }));
+    const sql = 'select title, count(*) as n from lib_book where title like :t group by title';
+    expect(problems({ sql, params: { t: { type: 'string', label: '书名' } }, fields: { title: 'title', n: 'n' }, totals: { n: 'sum' } })).toEqual([]);
+    expect(problems({ sql, fields: { title: 'b.title', n: { aggregate: 'count' } }, totals: { title: 'sum' } })).toEqual([
+      'lib/models/report.model.json /query/fields/title: a SQL report names a column of its result (no alias, no aggregate)',
+      'lib/models/report.model.json /query/fields/n: a SQL report names a column of its result (no alias, no aggregate)',
+      'lib/models/report.model.json /query/totals/title: "title" is not a numeric output of query.fields',
+    ]);
+    // the text excludes the structured parts, and a query without either is refused by the meta-schema
+    expect(problems({ sql, from: 'lib.book', fields: { title: 'title', n: 'n' } }).length).toBeGreaterThan(0);
+    expect(problems({ fields: { title: 'title', n: 'n' } }).length).toBeGreaterThan(0);
+  });
 });
 
 describe('extends', () => {
