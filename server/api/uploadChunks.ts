@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { appError } from '../errors.js';
-import { CHUNK_SIZE, concatChunks, createChunkStore, expectedChunkSize, isConsistentPlan, type ChunkPlan } from '../files/chunkStore.js';
+import { CHUNK_SIZE, createChunkStore, expectedChunkSize, isConsistentPlan, type ChunkPlan } from '../files/chunkStore.js';
 import { createFileStore, DEFAULT_BUCKET, isBucket, readHead, type StoredFile } from '../files/fileStore.js';
 import { checkFileType } from '../files/magicBytes.js';
 import { createPreviewTickets } from '../files/previewTickets.js';
@@ -90,10 +89,9 @@ export default async function uploadChunkRoutes(app: FastifyInstance): Promise<v
       file.file.resume();
       throw error;
     }
-    const received = await chunks.write(auth.tenantId, auth.userId, plan.identifier, n, file.file);
-    // sizes are checked on the bytes received, not on what the form declared
+    const received = await chunks.write(auth.tenantId, auth.userId, plan, n, file.file);
+    // sizes are checked on the bytes received, not on what the form declared (a short chunk is never marked done)
     if (received !== expectedChunkSize(plan, n)) {
-      await chunks.drop(auth.tenantId, auth.userId, plan.identifier, n);
       throw appError('CL_ERR_FILE_CHUNK_INVALID', { detail: `chunk ${n} has ${Math.max(received, 0)} bytes, expected ${expectedChunkSize(plan, n)}` });
     }
     const done = await chunks.done(auth.tenantId, auth.userId, plan);
@@ -136,23 +134,19 @@ export default async function uploadChunkRoutes(app: FastifyInstance): Promise<v
       }
       const done = await chunks.done(auth.tenantId, auth.userId, plan);
       if (done.length !== plan.totalChunks) throw appError('CL_ERR_FILE_CHUNKS_MISSING');
-      const parts = chunks.paths(auth.tenantId, auth.userId, plan);
-      const type = checkFileType(fileName, await readHead(parts[0] as string));
+      const type = checkFileType(fileName, await readHead(chunks.partOf(auth.tenantId, auth.userId, identifier)));
       if (!type) {
         await chunks.clear(auth.tenantId, auth.userId, identifier);
         throw appError('CL_ERR_FILE_TYPE', { name: fileName });
       }
-      const temp = files.tempPath();
-      try {
-        const merged = await concatChunks(parts, temp);
-        if (merged.md5 !== identifier || merged.size !== fileSize) {
-          await chunks.clear(auth.tenantId, auth.userId, identifier);
-          throw appError('CL_ERR_FILE_CHECKSUM');
-        }
-        await files.adoptBlob(temp, identifier);
-      } finally {
-        await fs.promises.rm(temp, { force: true });
+      // the part file already holds the bytes in place: verified, it is moved into the blob store, not copied
+      const merged = await chunks.assemble(auth.tenantId, auth.userId, plan);
+      if (!merged) throw appError('CL_ERR_FILE_CHUNKS_MISSING');
+      if (merged.md5 !== identifier || merged.size !== fileSize) {
+        await chunks.clear(auth.tenantId, auth.userId, identifier);
+        throw appError('CL_ERR_FILE_CHECKSUM');
       }
+      await files.adoptBlob(merged.file, identifier);
       await chunks.clear(auth.tenantId, auth.userId, identifier);
       return toApiEnvelope(answerOf(await files.writeRecord({ ...owner, ...type, size: fileSize, md5: identifier })));
     },

@@ -1,8 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
 /** spec 000 §9: the chunk size the uploader sends */
@@ -11,6 +9,11 @@ export const CHUNK_SIZE = 5_242_880;
 export const MAX_CHUNKED_FILE_BYTES = 4 * 1024 ** 3;
 /** chunks untouched this long belong to an abandoned upload and are removed */
 export const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
+/** at most this many uploads keep a running MD5 in memory; the oldest is dropped (its merge re-reads) */
+const MAX_RUNNING_HASHES = 256;
+const READ_BLOCK = 1024 * 1024;
+const PART = 'data.part';
+const PLAN = 'plan.json';
 
 export interface ChunkPlan {
   identifier: string;
@@ -36,60 +39,246 @@ export function isConsistentPlan(plan: ChunkPlan): boolean {
 }
 
 /**
- * Chunks under <dataDir>/chunks/<owner>/<identifier>/<n>: one folder per uploader, so a merge only ever
- * sees its own uploader's chunks. Each chunk is written to a temp file and renamed, so a chunk on disk
- * is always whole and a re-sent one simply replaces it.
+ * The MD5 of chunks 1..next-1, taken while they streamed in, with the token of each chunk's mark at that
+ * time: a chunk re-sent since (by this or another server process) has a new token, so the running hash is
+ * used only while every token still matches.
+ */
+interface RunningHash {
+  hash: Hash;
+  next: number;
+  tokens: string[];
+  busy: boolean;
+}
+
+export interface AssembledUpload {
+  /** the part file holding the whole upload, synced to the disk; the caller moves it (adoptBlob) or clears the upload */
+  file: string;
+  md5: string;
+  size: number;
+  /** bytes read back from the disk to finish the MD5 (0 when every chunk arrived in order on this process) */
+  reread: number;
+}
+
+/**
+ * Chunks of one upload under <dataDir>/chunks/<owner>/<identifier>/ — one folder per uploader, so a merge
+ * only ever sees its own uploader's bytes:
+ * - `data.part`, the file at its final size: each chunk is written straight at its offset, so the merge
+ *   moves this file into the blob store instead of copying it;
+ * - `<n>`, the mark of chunk n, created (by rename, holding a random token) only once all its bytes are
+ *   written: a chunk is stored whole or not at all, and a re-sent chunk first removes its mark;
+ * - `plan.json`, the plan the part file was sized for.
+ * The MD5 is taken while chunks stream in, in order; chunks that came out of order, or before a restart,
+ * are read back once at the merge. So the disk sees one write per byte, plus one read only for what could
+ * not be hashed on arrival, and memory stays at one chunk's read buffer per request.
  */
 export function createChunkStore(dataDir: string) {
   const root = path.join(dataDir, 'chunks');
   fs.mkdirSync(root, { recursive: true });
   const ownerDir = (tenantId: number, userId: string) => path.join(root, `${tenantId}-${createHash('sha256').update(userId).digest('hex').slice(0, 32)}`);
   const dirOf = (tenantId: number, userId: string, identifier: string) => path.join(ownerDir(tenantId, userId), identifier);
+  const running = new Map<string, RunningHash>();
+  /** uploads being merged by this process: their chunks are refused until the merge ends */
+  const merging = new Set<string>();
+  /** chunk writes in progress per upload, which a merge on this process waits for */
+  const writing = new Map<string, Set<Promise<unknown>>>();
+
+  const readToken = (dir: string, n: number) => fs.promises.readFile(path.join(dir, String(n)), 'utf8').catch(() => null);
+
+  async function preparedPlan(dir: string, plan: ChunkPlan): Promise<void> {
+    await fs.promises.mkdir(dir, { recursive: true });
+    const stored = await fs.promises.readFile(path.join(dir, PLAN), 'utf8').catch(() => null);
+    const wanted = JSON.stringify(plan);
+    if (stored === wanted) return;
+    // another plan under the same identifier (a lying or broken client): start this upload afresh
+    if (stored !== null) {
+      running.delete(dir);
+      for (const name of await fs.promises.readdir(dir)) if (name !== PLAN) await fs.promises.rm(path.join(dir, name), { force: true });
+    }
+    const temp = path.join(dir, `.${randomUUID()}.plan`);
+    await fs.promises.writeFile(temp, wanted);
+    await fs.promises.rename(temp, path.join(dir, PLAN));
+  }
+
+  async function markDone(dir: string, n: number): Promise<string> {
+    const token = randomUUID();
+    const temp = path.join(dir, `.${token}.mark`);
+    await fs.promises.writeFile(temp, token);
+    await fs.promises.rename(temp, path.join(dir, String(n)));
+    return token;
+  }
+
+  function keepRunning(dir: string, state: RunningHash): void {
+    running.delete(dir);
+    running.set(dir, state);
+    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value as string);
+  }
+
+  /** Feeds `hash` with bytes [start, end) of the part file; answers the bytes read. */
+  async function hashRange(handle: fs.promises.FileHandle, hash: Hash, start: number, end: number): Promise<number> {
+    if (start >= end) return 0;
+    const buffer = Buffer.allocUnsafe(Math.min(READ_BLOCK, Math.max(end - start, 1)));
+    let at = start;
+    while (at < end) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - at), at);
+      if (bytesRead === 0) throw new Error('the part file is shorter than its plan');
+      hash.update(buffer.subarray(0, bytesRead));
+      at += bytesRead;
+    }
+    return end - start;
+  }
+
+  /** Hashes the chunks after `state.next` whose marks exist (they arrived early), reading them back. */
+  async function catchUp(dir: string, plan: ChunkPlan, state: RunningHash): Promise<void> {
+    let handle: fs.promises.FileHandle | null = null;
+    try {
+      while (state.next <= plan.totalChunks) {
+        const token = await readToken(dir, state.next);
+        if (token === null) return;
+        handle ??= await fs.promises.open(path.join(dir, PART), 'r');
+        const start = (state.next - 1) * plan.chunkSize;
+        await hashRange(handle, state.hash, start, start + expectedChunkSize(plan, state.next));
+        // re-sent while it was read: the hash may hold a mix of old and new bytes
+        if ((await readToken(dir, state.next)) !== token) {
+          running.delete(dir);
+          return;
+        }
+        state.tokens.push(token);
+        state.next++;
+      }
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  async function writeChunk(dir: string, plan: ChunkPlan, n: number, source: Readable & { truncated?: boolean }): Promise<number> {
+    await preparedPlan(dir, plan);
+    // from here the old bytes of chunk n are no longer whole
+    await fs.promises.rm(path.join(dir, String(n)), { force: true });
+    let state = running.get(dir);
+    if (state && n < state.next) {
+      running.delete(dir);
+      state = undefined;
+    }
+    if (!state && n === 1) {
+      state = { hash: createHash('md5'), next: 1, tokens: [], busy: false };
+      keepRunning(dir, state);
+    }
+    const hashing = state !== undefined && state.next === n && !state.busy ? state : null;
+    if (hashing) hashing.busy = true;
+
+    const expected = expectedChunkSize(plan, n);
+    const offset = (n - 1) * plan.chunkSize;
+    let size = 0;
+    let whole = false;
+    const handle = await fs.promises.open(path.join(dir, PART), fs.constants.O_RDWR | fs.constants.O_CREAT);
+    try {
+      if ((await handle.stat()).size !== plan.totalSize) await handle.truncate(plan.totalSize);
+      for await (const data of source as AsyncIterable<Buffer>) {
+        if (size + data.length > expected) {
+          size += data.length;
+          continue; // too long: drain and refuse, never write past this chunk
+        }
+        await handle.write(data, 0, data.length, offset + size);
+        if (hashing) hashing.hash.update(data);
+        size += data.length;
+      }
+      whole = !source.truncated && size === expected;
+    } finally {
+      await handle.close();
+      if (hashing) {
+        hashing.busy = false;
+        if (!whole) running.delete(dir);
+      }
+    }
+    if (source.truncated) return -1;
+    if (!whole) return size;
+    const token = await markDone(dir, n);
+    if (hashing && running.get(dir) === hashing) {
+      hashing.tokens.push(token);
+      hashing.next++;
+      hashing.busy = true;
+      try {
+        await catchUp(dir, plan, hashing);
+      } finally {
+        hashing.busy = false;
+      }
+    }
+    return size;
+  }
 
   return {
     /** the chunk numbers already stored for this upload, ascending */
     async done(tenantId: number, userId: string, plan: ChunkPlan): Promise<number[]> {
       const dir = dirOf(tenantId, userId, plan.identifier);
+      const stored = await fs.promises.readFile(path.join(dir, PLAN), 'utf8').catch(() => null);
+      if (stored !== JSON.stringify(plan)) return [];
       const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-      const numbers: number[] = [];
-      for (const name of names) {
-        if (!/^\d+$/.test(name)) continue;
-        const n = Number(name);
-        const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
-        if (n >= 1 && n <= plan.totalChunks && stat?.size === expectedChunkSize(plan, n)) numbers.push(n);
-      }
-      return numbers.sort((a, b) => a - b);
+      const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number);
+      return numbers.filter((n) => n >= 1 && n <= plan.totalChunks).sort((a, b) => a - b);
     },
-    /** stores one chunk; answers the bytes received (the caller compares them with the plan) */
-    async write(tenantId: number, userId: string, identifier: string, n: number, source: Readable): Promise<number> {
-      const dir = dirOf(tenantId, userId, identifier);
-      await fs.promises.mkdir(dir, { recursive: true });
-      const temp = path.join(dir, `.${randomUUID()}.part`);
-      let size = 0;
-      source.on('data', (chunk: Buffer) => (size += chunk.length));
-      try {
-        await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }));
-      } catch (error) {
-        await fs.promises.rm(temp, { force: true });
-        throw error;
-      }
-      if ((source as Readable & { truncated?: boolean }).truncated) {
-        await fs.promises.rm(temp, { force: true });
+    /** stores one chunk at its offset; answers the bytes received, -1 when cut off (the caller compares them with the plan) */
+    async write(tenantId: number, userId: string, plan: ChunkPlan, n: number, source: Readable): Promise<number> {
+      const dir = dirOf(tenantId, userId, plan.identifier);
+      if (merging.has(dir)) {
+        source.resume();
         return -1;
       }
-      await fs.promises.rename(temp, path.join(dir, String(n)));
-      return size;
+      const work = writeChunk(dir, plan, n, source);
+      const set = writing.get(dir) ?? new Set();
+      writing.set(dir, set.add(work));
+      try {
+        return await work;
+      } finally {
+        set.delete(work);
+        if (set.size === 0) writing.delete(dir);
+      }
     },
-    /** removes a chunk that did not match the plan */
-    async drop(tenantId: number, userId: string, identifier: string, n: number): Promise<void> {
-      await fs.promises.rm(path.join(dirOf(tenantId, userId, identifier), String(n)), { force: true });
+    /**
+     * Finishes the MD5 of a complete upload (reading back only what was not hashed on arrival) and syncs
+     * its part file. Chunks for it are refused meanwhile. Answers null when a chunk is missing.
+     */
+    async assemble(tenantId: number, userId: string, plan: ChunkPlan): Promise<AssembledUpload | null> {
+      const dir = dirOf(tenantId, userId, plan.identifier);
+      if (merging.has(dir)) return null;
+      merging.add(dir);
+      try {
+        await Promise.allSettled([...(writing.get(dir) ?? [])]);
+        if ((await this.done(tenantId, userId, plan)).length !== plan.totalChunks) return null;
+        const tokens: string[] = [];
+        for (let n = 1; n <= plan.totalChunks; n++) {
+          const token = await readToken(dir, n);
+          if (token === null) return null;
+          tokens.push(token);
+        }
+        let state = running.get(dir);
+        if (!state || state.busy || state.tokens.some((token, i) => tokens[i] !== token)) state = undefined;
+        const hash = state?.hash ?? createHash('md5');
+        const from = state?.next ?? 1;
+        const file = path.join(dir, PART);
+        const handle = await fs.promises.open(file, 'r+');
+        let reread = 0;
+        try {
+          reread = await hashRange(handle, hash, (from - 1) * plan.chunkSize, plan.totalSize);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        running.delete(dir);
+        // a chunk re-sent by another process while this one hashed: refuse rather than store a mix
+        for (let n = 1; n <= plan.totalChunks; n++) if ((await readToken(dir, n)) !== tokens[n - 1]) return null;
+        return { file, md5: hash.digest('hex'), size: (await fs.promises.stat(file)).size, reread };
+      } finally {
+        merging.delete(dir);
+      }
     },
-    /** the chunks in order, for the merge */
-    paths(tenantId: number, userId: string, plan: ChunkPlan): string[] {
-      return Array.from({ length: plan.totalChunks }, (_, i) => path.join(dirOf(tenantId, userId, plan.identifier), String(i + 1)));
+    /** the part file of an upload, for sniffing its type before the merge */
+    partOf(tenantId: number, userId: string, identifier: string): string {
+      return path.join(dirOf(tenantId, userId, identifier), PART);
     },
     async clear(tenantId: number, userId: string, identifier: string): Promise<void> {
-      await fs.promises.rm(dirOf(tenantId, userId, identifier), { recursive: true, force: true });
+      const dir = dirOf(tenantId, userId, identifier);
+      running.delete(dir);
+      await fs.promises.rm(dir, { recursive: true, force: true });
     },
     /** removes uploads whose folder has not changed for ABANDONED_AFTER_MS; answers how many */
     async sweep(now = Date.now()): Promise<number> {
@@ -99,6 +288,7 @@ export function createChunkStore(dataDir: string) {
           const dir = path.join(root, owner, upload);
           const stat = await fs.promises.stat(dir).catch(() => null);
           if (stat && now - stat.mtimeMs > ABANDONED_AFTER_MS) {
+            running.delete(dir);
             await fs.promises.rm(dir, { recursive: true, force: true });
             removed++;
           }
@@ -110,27 +300,3 @@ export function createChunkStore(dataDir: string) {
 }
 
 export type ChunkStore = ReturnType<typeof createChunkStore>;
-
-/** Concatenates the chunks into `target`, answering the MD5 and size of what was written. */
-export async function concatChunks(chunks: string[], target: string): Promise<{ md5: string; size: number }> {
-  const hash = createHash('md5');
-  let size = 0;
-  const out = fs.createWriteStream(target, { flags: 'wx' });
-  const closed = new Promise<void>((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
-  });
-  try {
-    for (const chunk of chunks) {
-      for await (const data of fs.createReadStream(chunk) as AsyncIterable<Buffer>) {
-        hash.update(data);
-        size += data.length;
-        if (!out.write(data)) await once(out, 'drain');
-      }
-    }
-  } finally {
-    out.end();
-  }
-  await closed;
-  return { md5: hash.digest('hex'), size };
-}
