@@ -168,7 +168,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: expressionsOf((def) => def.compute),
     requiredWhens: expressionsOf((def) => def.requiredWhen),
-    tableRows: tableFieldRules(model),
+    tableRows: tableFieldRules(model, hooks),
     structured: declared.filter((f) => STRUCTURED.has(f.def.type)),
     permission: (action) => `${model.permissions.prefix}${action}`,
   };

@@ -1,5 +1,6 @@
 import type { RawBuilder, Transaction } from 'kysely';
 import type { ModelFile } from '../../runtime/model/types.js';
+import type { CellHandler } from '../../runtime/validation/cellRules.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { EngineContext } from './EngineContext.js';
@@ -94,6 +95,13 @@ export interface HookRegistry {
   /** a tenancy hook (model.hooks.tenancy): which shared rows belong to a tenant (tenancy.ts) */
   registerTenancy(name: string, hook: TenancyHook): void;
   getTenancy(name: string): TenancyHook | undefined;
+  /**
+   * An editable-table column's handler rule (`validateRules[].handler`), run by the server on every
+   * save of the table field: register the same function under the same name as the client's
+   * `cellValidator` hook (write it once under runtime/), so both answer the same message.
+   */
+  registerCellValidator(name: string, hook: CellHandler): void;
+  getCellValidator(name: string): CellHandler | undefined;
   names(): string[];
 }
 
@@ -105,9 +113,10 @@ export function createHookRegistry(): HookRegistry {
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
   const tenancies = new Map<string, TenancyHook>();
+  const cellValidators = new Map<string, CellHandler>();
   const add = <T>(kind: Map<string, T>, name: string, hook: T) => {
     if (!HOOK_NAME.test(name)) throw new Error(`hook name "${name}" must look like "<module>.<action>"`);
-    if (hooks.has(name) || operations.has(name) || tenancies.has(name)) throw new Error(`hook "${name}" is already registered`);
+    if (hooks.has(name) || operations.has(name) || tenancies.has(name) || cellValidators.has(name)) throw new Error(`hook "${name}" is already registered`);
     kind.set(name, hook);
   };
   return {
@@ -121,7 +130,9 @@ export function createHookRegistry(): HookRegistry {
     operationOptions: (name) => operationOptions.get(name) ?? {},
     registerTenancy: (name, hook) => add(tenancies, name, hook),
     getTenancy: (name) => tenancies.get(name),
-    names: () => [...hooks.keys(), ...operations.keys(), ...tenancies.keys()],
+    registerCellValidator: (name, hook) => add(cellValidators, name, hook),
+    getCellValidator: (name) => cellValidators.get(name),
+    names: () => [...hooks.keys(), ...operations.keys(), ...tenancies.keys(), ...cellValidators.keys()],
   };
 }
 
@@ -134,8 +145,10 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
   for (const name of from?.names() ?? []) {
     const beforeSave = from!.get(name);
     const tenancy = from!.getTenancy(name);
+    const cellValidator = from!.getCellValidator(name);
     if (beforeSave) into.register(name, beforeSave);
     else if (tenancy) into.registerTenancy(name, tenancy);
+    else if (cellValidator) into.registerCellValidator(name, cellValidator);
     else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));
   }
 }

@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
+import { createHookRegistry } from '../../server/engine/hookRegistry.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { checkCell } from '../../runtime/validation/cellRules.js';
 import { client, labfixtureCopy, removeLabfixtureCopies, type Client } from './engineSupport.js';
 
 // A json field shown as an editable table: the server checks its rows against the table's declared
-// rules (required, unique, pattern codes), in the same order and with the same messages as the table,
-// on create and update; a column's own regex and handler stay client-side.
+// rules (required, unique, pattern codes, the column's own regex, and a handler registered on the server
+// as a cellValidator hook), in the same order and with the same messages as the table, on create and update.
 
 const matrix = await databaseMatrix();
+/** the handler the client registers as its cellValidator hook 'lab.noOhs': the same function on both sides */
+const noOhs = (value: unknown) => (String(value).includes('O') ? '含O' : '');
 
 const COLUMNS = [
   { key: 'name', title: '名称', validateRules: [{ required: true }, { unique: true }] },
   { key: 'price', title: '单价', type: 'inputNumber', validateRules: [{ pattern: 'money' }] },
-  { key: 'serial', title: '编号', validateRules: [{ pattern: '^[A-Z]+$' }, { handler: 'lab.anything' }] },
+  { key: 'serial', title: '编号', validateRules: [{ pattern: '^[A-Z]+$' }, { handler: 'lab.noOhs' }] },
 ];
 
 describe.each(matrix)('$kind: editable-table rows on the server', ({ kind, available }) => {
@@ -27,7 +31,9 @@ describe.each(matrix)('$kind: editable-table rows on the server', ({ kind, avail
         sample.entity.fields.items = { type: 'json', label: '明细' };
         sample.form.fields.push({ field: 'items', 'x-component': 'EditableTable', 'x-component-props': { columns: COLUMNS } });
       });
-      t = await createTestApp(kind, { extraSchemaDirs: [root] });
+      const hooks = createHookRegistry();
+      hooks.registerCellValidator('lab.noOhs', noOhs);
+      t = await createTestApp(kind, { extraSchemaDirs: [root], hooks });
       const token = await t.login();
       admin = client(t, token);
       adminEn = client(t, token, { lang: 'en' });
@@ -57,9 +63,39 @@ describe.each(matrix)('$kind: editable-table rows on the server', ({ kind, avail
       for (let n = first; n <= serial; n++) expect((await admin.get('/admin/labSample/list', { sampleNo: `ROWS${n}` })).body.result.total, `ROWS${n}`).toBe(0);
     });
 
-    it('stores valid rows; a custom regex and a handler are the client’s to check', async () => {
-      const res = await add([{ name: 'A', price: '12.50', serial: 'lower-case' }, { name: 'B' }]);
+    it('runs the column’s own regex and its handler hook on the server, with the table’s messages', async () => {
+      const regex = await add([{ name: 'A', serial: 'lower-case' }]);
+      expect(regex.body.success).toBe(false);
+      expect(JSON.stringify(regex.body)).toContain('第1行 编号：编号格式不正确');
+      const handled = await add([
+        { name: 'A', serial: 'ABC' },
+        { name: 'B', serial: 'OK' },
+      ]);
+      expect(handled.body.success).toBe(false);
+      // the message the table's tooltip shows for the same cell (runtime/validation/cellRules.ts)
+      const expected = checkCell([{ handler: noOhs }], 'OK', { label: '编号', lang: 'zh-CN', rowIndex: 1, values: [] });
+      expect(expected).toBe('含O');
+      expect(JSON.stringify(handled.body)).toContain(`第2行 编号：${expected}`);
+    });
+
+    it('stores valid rows', async () => {
+      const res = await add([{ name: 'A', price: '12.50', serial: 'ABC' }, { name: 'B' }]);
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    });
+
+    it('refuses at load a model whose column names an unregistered handler or a regex that could backtrack without bound', async () => {
+      for (const rule of [{ handler: 'lab.missing' }, { pattern: '^(a+)+$' }, { pattern: '([' }]) {
+        const root = labfixtureCopy(({ models }) => {
+          const sample = models['sample.model.json'] as unknown as { entity: { fields: Record<string, unknown> }; form: { fields: unknown[] } };
+          sample.entity.fields.items = { type: 'json', label: '明细' };
+          sample.form.fields.push({
+            field: 'items',
+            'x-component': 'EditableTable',
+            'x-component-props': { columns: [{ key: 'a', title: 'A', validateRules: [rule] }] },
+          });
+        });
+        await expect(createTestApp(kind, { extraSchemaDirs: [root] }), JSON.stringify(rule)).rejects.toThrow(/validateRules\[0\]/);
+      }
     });
 
     it('checks the rows of an update too', async () => {
