@@ -278,7 +278,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(columnSettingRoutes, { store: modelStore });
     await app.register(announcementRoutes);
     await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
-    await app.register(tableSocketRoutes, { store: modelStore, heartbeatMs: options.noticeHeartbeatMs });
+    await app.register(tableSocketRoutes, { store: modelStore, heartbeatMs: options.noticeHeartbeatMs, bus: notices });
     await app.register(uploadCommonRoutes);
     await app.register(uploadChunkRoutes);
     await app.register(staticClient, { root: config.clientDir });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { createIdentify } from '../auth/identify.js';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
+import type { NoticeBus } from '../notices/noticeBus.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
 import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
 import { createTableChannels, tableChannelOf, type TableChannels } from '../realtime/tableChannels.js';
@@ -15,10 +17,14 @@ export interface TableSocketOptions {
   /** how often the server pings, checks the session again and drops a silent peer (default 20 s) */
   heartbeatMs?: number;
   channels?: TableChannels;
+  /** the notice bus: updates reach the page's sockets held by the other servers of the database through it */
+  bus?: NoticeBus;
 }
 
 /** updates one socket may send per second; more are dropped */
 const UPDATES_PER_SECOND = 20;
+/** what one notification may carry (PostgreSQL refuses a NOTIFY payload of 8000 bytes or more), with room for the envelope */
+const MAX_FANOUT_FRAME = 7000;
 /** a page is a model id, optionally narrowed to one record: `labSample.device` or `labSample.device:<id>` */
 const PAGE_ID = '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+(:[A-Za-z0-9_-]{1,64})?$';
 
@@ -28,13 +34,23 @@ const PAGE_ID = '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+(:[A-Za-z0-9_-]{1,64})
  * origin, the path's user is the token's); the page names a model, and the caller must hold its list
  * permission to join and its edit permission for an update to be passed on. Updates reach the other
  * sockets of the same tenant and page only, rebuilt from their allowed shape; heartbeats are answered
- * to their sender; the session is checked again at every server ping.
+ * to their sender; the session is checked again at every server ping. An update also goes out on the
+ * notice bus, so the page's sockets held by other servers of the database (PostgreSQL LISTEN/NOTIFY, the
+ * channel announcements use) get it too.
  */
 async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptions): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const channels = options.channels ?? createTableChannels();
   const { db } = app.ctx.db;
   const identify = createIdentify(app.ctx.db, app.ctx.config.session);
+  const origin = randomUUID();
+  const bus = options.bus;
+  if (bus) {
+    const stop = bus.onTable((message) => {
+      if (message.origin !== origin) channels.relay(tableChannelOf(message.tenantId, message.pageId), null, message.frame);
+    });
+    app.addHook('onClose', async () => stop());
+  }
 
   app.get<{ Params: { userId: string; pageId: string } }>(
     '/vxeSocket/:userId/:pageId',
@@ -74,7 +90,14 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
         const second = Math.floor(Date.now() / 1000);
         if (second !== budget.second) budget = { second, sent: 0 };
         if (++budget.sent > UPDATES_PER_SECOND) return;
-        channels.relay(channel, peer, updateFrame(frame, auth.userId));
+        const text = updateFrame(frame, auth.userId);
+        channels.relay(channel, peer, text);
+        if (!bus) return;
+        if (Buffer.byteLength(text) > MAX_FANOUT_FRAME)
+          return request.log.warn({ pageId, bytes: Buffer.byteLength(text) }, 'table update too large for other servers');
+        bus
+          .publish({ cmd: 'table', tenantId: auth.tenantId, pageId, origin, frame: text })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'table update not sent to other servers'));
       });
     },
   );

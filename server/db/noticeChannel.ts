@@ -20,7 +20,19 @@ export interface SignOutNotice {
   userId: string;
 }
 
-export type NoticeMessage = AnnouncementNotice | SignOutNotice;
+/**
+ * A live-table row update (/vxeSocket): every server passes it to its own sockets of the tenant's page;
+ * the server it came from (`origin`) has already done so. `frame` is the rebuilt frame the peers receive.
+ */
+export interface TableNotice {
+  cmd: 'table';
+  tenantId: number;
+  pageId: string;
+  origin: string;
+  frame: string;
+}
+
+export type NoticeMessage = AnnouncementNotice | SignOutNotice | TableNotice;
 
 export interface NoticeNotifier {
   /** called after the change has committed; every server (this one included) hears it once */

@@ -1,4 +1,4 @@
-import type { AnnouncementNotice, NoticeMessage, OpenNoticeChannel } from '../db/noticeChannel.js';
+import type { AnnouncementNotice, NoticeMessage, OpenNoticeChannel, TableNotice } from '../db/noticeChannel.js';
 import { createNoticeHub, type NoticeHub } from './noticeHub.js';
 import type { NoticeDb } from './noticeTables.js';
 
@@ -7,6 +7,8 @@ export interface NoticeBus {
   hub: NoticeHub;
   /** tells every server of the database (this one too); call it after the change has committed */
   publish(message: NoticeMessage): Promise<void>;
+  /** live-table updates heard from any server of the database (this one too); the returned function stops listening */
+  onTable(listener: (message: TableNotice) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,21 @@ export function noticeFrame(message: AnnouncementNotice): string {
   return JSON.stringify({ cmd: message.cmd, msgId: message.msgId, msgTxt: message.msgTxt });
 }
 
+function isTableNotice(value: unknown): value is TableNotice {
+  const m = value as Partial<TableNotice> | null;
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.cmd === 'table' &&
+    typeof m.tenantId === 'number' &&
+    typeof m.pageId === 'string' &&
+    typeof m.origin === 'string' &&
+    typeof m.frame === 'string'
+  );
+}
+
 function isNoticeMessage(value: unknown): value is NoticeMessage {
+  if (isTableNotice(value)) return true;
   if (typeof value === 'object' && value !== null && (value as Partial<NoticeMessage>).cmd === 'signout') {
     return typeof (value as { userId?: unknown }).userId === 'string';
   }
@@ -46,6 +62,7 @@ function isNoticeMessage(value: unknown): value is NoticeMessage {
  */
 export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions): Promise<NoticeBus> {
   const hub = createNoticeHub();
+  const tableListeners = new Set<(message: TableNotice) => void>();
 
   async function addressed(msgId: string, online: string[]): Promise<string[]> {
     const found: string[] = [];
@@ -62,6 +79,10 @@ export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions)
   }
 
   async function deliver(message: NoticeMessage): Promise<void> {
+    if (message.cmd === 'table') {
+      for (const listener of tableListeners) listener(message);
+      return;
+    }
     if (message.cmd === 'signout') {
       hub.signOut(message.userId);
       return;
@@ -79,5 +100,13 @@ export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions)
     },
     warn,
   });
-  return { hub, publish: (message) => notifier.publish(message), close: () => notifier.close() };
+  return {
+    hub,
+    publish: (message) => notifier.publish(message),
+    onTable(listener) {
+      tableListeners.add(listener);
+      return () => tableListeners.delete(listener);
+    },
+    close: () => notifier.close(),
+  };
 }

@@ -10,8 +10,8 @@ export interface TablePeer {
 export interface TableChannels {
   /** the returned function leaves the channel */
   join(channel: string, peer: TablePeer): () => void;
-  /** sends the text to the channel's other peers; answers how many got it */
-  relay(channel: string, from: TablePeer, text: string): number;
+  /** sends the text to the channel's peers but `from` (null: an update from another server, for every peer); answers how many got it */
+  relay(channel: string, from: TablePeer | null, text: string): number;
   size(): number;
 }
 

@@ -177,6 +177,41 @@ describe.each(matrix)('$kind: the live table socket', ({ kind, available }) => {
       b.socket.close();
     });
 
+    describe.skipIf(kind !== 'postgres')('several server processes', () => {
+      it('passes an update to the page’s sockets on another server of the same database, once, and within the tenant', async () => {
+        const second = await createTestApp(kind, { database: t.database, noticeHeartbeatMs: 400 });
+        try {
+          await second.app.listen({ port: 0, host: '127.0.0.1' });
+          const editor = await newUser(['tableSocketEditor']);
+          const reader = await newUser(['tableSocketReader']);
+          const otherTenant = await newUser(['tableSocketEditor'], [7]);
+          const sender = await connect(t.app, editor.id, editor.token);
+          const local = await connect(t.app, reader.id, reader.token);
+          const remote = await connect(second.app, reader.id, reader.token);
+          const remoteOtherPage = await connect(second.app, reader.id, reader.token, `${PAGE}:record-9`);
+          const remoteElsewhere = await connect(second.app, otherTenant.id, otherTenant.token);
+          const started = performance.now();
+          sender.send(update({ id: 'row-7', name: '跨进程' }, 'table-x'));
+          const expected = {
+            type: 'common_send_date',
+            data: { type: 'update_vxe_table', caseId: 'table-x', userId: editor.id, row: { id: 'row-7', name: '跨进程' } },
+          };
+          expect(await remote.next(3000)).toEqual(expected);
+          console.info(`[tableSocket] ${kind}: update on server 1 → socket on server 2 in ${(performance.now() - started).toFixed(1)} ms`);
+          expect(await local.next()).toEqual(expected);
+          // the bus brings the update back to its own server too: it must not reach the page a second time
+          expect(await local.next(400)).toBeNull();
+          expect(await sender.next(100)).toBeNull();
+          expect(await remote.next(100)).toBeNull();
+          expect(await remoteOtherPage.next(100)).toBeNull();
+          expect(await remoteElsewhere.next(100)).toBeNull();
+          for (const client of [sender, local, remote, remoteOtherPage, remoteElsewhere]) client.socket.close();
+        } finally {
+          await second.app.close();
+        }
+      });
+    });
+
     it('closes the socket of a session that was signed out at the next heartbeat', async () => {
       const reader = await newUser(['tableSocketReader']);
       const client = await connect(t.app, reader.id, reader.token);
