@@ -42,6 +42,8 @@ export interface AppConfig {
   jobs: { enabled: boolean; pollMs: number };
   /** configured SQL (data interfaces, SQL reports; server/safeSql): statement timeout and row cap */
   configuredSql: { timeoutMs: number; maxRows: number };
+  /** PDF printouts (server/print/pdfRenderer.ts): documents waiting or being made at most, and how long one may take */
+  pdf: { maxQueued: number; timeoutMs: number };
   /** HTTP data interfaces: the hosts (lower case, host[:port]) they may call, and whether private addresses may be among them */
   outboundHttp: { hosts: string[]; allowPrivate: boolean; timeoutMs: number; maxBytes: number };
 }
@@ -101,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     configuredSql: {
       timeoutMs: Math.max(100, intFromEnv(env, 'CLOUDLAB_SQL_TIMEOUT_MS', 5_000)),
       maxRows: Math.max(1, intFromEnv(env, 'CLOUDLAB_SQL_MAX_ROWS', 5_000)),
+    },
+    pdf: {
+      maxQueued: Math.max(1, intFromEnv(env, 'CLOUDLAB_PDF_QUEUE', 8)),
+      timeoutMs: Math.max(1_000, intFromEnv(env, 'CLOUDLAB_PDF_TIMEOUT_MS', 60_000)),
     },
     outboundHttp: {
       hosts: (env.CLOUDLAB_DATA_INTERFACE_HOSTS ?? '')

@@ -199,6 +199,7 @@ const CATALOGUE = {
   CL_ERR_DATA_INTERFACE_DISABLED: { kind: 'business', 'zh-CN': '该数据接口已禁用', en: 'This data interface is disabled' },
   CL_ERR_DATA_INTERFACE_INVALID: { kind: 'validation', 'zh-CN': '{field}格式不正确：{detail}', en: '{field} is not valid: {detail}' },
   CL_ERR_PRINT_TEMPLATE_INVALID: { kind: 'validation', 'zh-CN': '打印模板不正确：{detail}', en: 'The print template is not valid: {detail}' },
+  CL_ERR_PRINT_BUSY: { kind: 'tooMany', 'zh-CN': '打印任务较多，请稍后再试', en: 'Too many printouts are being made, please try again shortly' },
   CL_ERR_VALUE_TAKEN: { kind: 'business', 'zh-CN': '该值不可用，系统中已存在！', en: 'This value is not available: it already exists!' },
   CL_ERR_DUPLICATE_CHECK_REFUSED: { kind: 'badRequest', 'zh-CN': '该字段不支持重复校验', en: 'This field does not support the duplicate check' },
   CL_ERR_TREE_PARENT_INVALID: {

@@ -8,6 +8,7 @@ import { appError } from '../errors.js';
 import { createFileStore } from '../files/fileStore.js';
 import { successMessage } from '../i18n/messages.js';
 import { printData } from '../print/printData.js';
+import { createPdfRenderer } from '../print/pdfRenderer.js';
 import { printModelInfo } from '../print/printModelInfo.js';
 import { renderPdf } from '../print/renderPdf.js';
 import { createModelReads } from '../system/modelReads.js';
@@ -30,6 +31,8 @@ export default async function systemPrintDevRoutes(app: FastifyInstance, options
   const { store } = options;
   const reads = createModelReads(store);
   const files = createFileStore(app.ctx.config.dataDir);
+  const pdfs = createPdfRenderer(app.ctx.config.pdf);
+  app.addHook('onClose', () => pdfs.close());
   const signedIn = { access: 'authenticated' } as const;
   const ok = (data: unknown, request: FastifyRequest) => toApiEnvelope(data, successMessage('done', request.lang));
 
@@ -106,7 +109,7 @@ export default async function systemPrintDevRoutes(app: FastifyInstance, options
     { schema: { querystring: dataQuery }, config: signedIn },
     async (request, reply) => {
       const data = await dataOf(request);
-      const pdf = await renderPdf(data);
+      const pdf = await renderPdf(pdfs, data);
       const name = `${data.fullName}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

@@ -1,39 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { PrintAlign, PrintBlock, PrintData } from '../../runtime/model/printTemplate.js';
 import { printedValue, tableRowsOf, totalsRow } from '../../runtime/model/printTemplate.js';
+import type { PdfDocument, PdfRenderer } from './pdfRenderer.js';
 
 type Content = Record<string, unknown> | string;
-
-interface PdfMake {
-  addFonts(fonts: Record<string, Record<string, string>>): void;
-  setUrlAccessPolicy?(policy: (url: string) => boolean): void;
-  setLocalAccessPolicy(policy: (file: string) => boolean): void;
-  createPdf(doc: Record<string, unknown>): { getBuffer(): Promise<Buffer> };
-}
-
-const require = createRequire(import.meta.url);
-let engine: PdfMake | null = null;
-
-/**
- * pdfmake and the CJK font load on the first printout, never at start-up: most servers never print, and
- * the font file is megabytes. The font (Noto Sans SC, GB2312 subset, SIL Open Font License, from the
- * @embedpdf/fonts-sc package) is embedded subset to the characters a document uses.
- */
-function pdfmake(): PdfMake {
-  if (engine) return engine;
-  const loaded = require('pdfmake') as PdfMake;
-  // the package exports only its entry; the font files sit beside it
-  const fonts = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-  const font = path.join(fonts, 'NotoSansHans-Regular.otf');
-  const bold = path.join(fonts, 'NotoSansHans-Bold.otf');
-  loaded.addFonts({ NotoSansSC: { normal: font, bold, italics: font, bolditalics: bold } });
-  // a document reads nothing but its fonts: images arrive inline as data: URLs
-  loaded.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fonts + path.sep));
-  loaded.setUrlAccessPolicy?.(() => false);
-  engine = loaded;
-  return loaded;
-}
 
 const alignment = (align: PrintAlign | undefined, fallback: PrintAlign) => align ?? fallback;
 
@@ -83,10 +52,10 @@ function blockContent(block: PrintBlock, index: number, data: PrintData): Conten
   }
 }
 
-/** The printout as a PDF (pdfmake): the same blocks the browser prints, one after another. */
-export async function renderPdf(data: PrintData): Promise<Buffer> {
+/** The printout as a pdfmake document: the same blocks the browser prints, one after another. */
+export function pdfDocument(data: PrintData): PdfDocument {
   const { page } = data.template;
-  const doc = {
+  return {
     info: { title: data.fullName, creator: 'Cloudlab' },
     pageSize: page.size,
     pageOrientation: page.orientation,
@@ -100,5 +69,9 @@ export async function renderPdf(data: PrintData): Promise<Buffer> {
     },
     content: data.template.blocks.flatMap((block, index) => blockContent(block, index, data)),
   };
-  return pdfmake().createPdf(doc).getBuffer();
+}
+
+/** The printout as a PDF, laid out on the renderer's thread (pdfRenderer.ts) so the event loop keeps answering. */
+export function renderPdf(renderer: PdfRenderer, data: PrintData): Promise<Buffer> {
+  return renderer.render(pdfDocument(data));
 }
