@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemTextIn } from '../dict/dictOptions.js';
-import { createInterfaceRunner, DATA_INTERFACE, DATA_INTERFACE_LOG, rowsOf } from '../dataInterface/runInterface.js';
+import { createInterfaceRunner, DATA_INTERFACE, DATA_INTERFACE_LOG, rowsOf, SQL_INTERFACE } from '../dataInterface/runInterface.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { MAX_PAGE_SIZE } from '../engine/listQuery.js';
 import { assertQueryNames } from '../engine/requestParts.js';
@@ -148,23 +148,35 @@ export default async function systemDataInterfaceRoutes(app: FastifyInstance, op
       const query = request.query;
       const currentPage = pageNumber(query.currentPage, 1, 1_000_000, 'currentPage');
       const pageSize = pageNumber(query.pageSize, 20, 10_000, 'pageSize');
+      const keyword = query.keyword?.trim();
+      if (Number(record.dataType) === SQL_INTERFACE) {
+        // SQL pages in the database, past the row cap: only the page's rows are read
+        const page = await runner.page(request, record, valuesOf(record, query, SELECTION_NAMES), {
+          offset: (currentPage - 1) * pageSize,
+          limit: pageSize,
+          ...(keyword ? { keyword: { text: keyword, ...(query.relationField ? { column: query.relationField } : {}) } } : {}),
+        });
+        if (query.propsValue && page.columns.length > 0 && !page.columns.includes(query.propsValue))
+          throw appError('CL_ERR_BAD_REQUEST', { detail: 'propsValue is not a field of this interface' });
+        return ok({ list: page.rows, pagination: { currentPage, pageSize, total: page.total } }, request);
+      }
       const rows = rowsOf((await runner.run(request, record, valuesOf(record, query, SELECTION_NAMES), 'List')).data);
       const relationField = columnOf(rows, query.relationField, 'relationField');
       columnOf(rows, query.propsValue, 'propsValue');
-      const keyword = query.keyword?.trim().toLowerCase();
+      const lowered = keyword?.toLowerCase();
       const matching =
-        keyword && relationField
+        lowered && relationField
           ? rows.filter((row) =>
               String(row[relationField] ?? '')
                 .toLowerCase()
-                .includes(keyword),
+                .includes(lowered),
             )
-          : keyword
+          : lowered
             ? rows.filter((row) =>
                 Object.values(row).some((v) =>
                   String(v ?? '')
                     .toLowerCase()
-                    .includes(keyword),
+                    .includes(lowered),
                 ),
               )
             : rows;

@@ -7,7 +7,7 @@ import type { ModelStore } from '../engine/store/modelStore.js';
 import { createRecord } from '../engine/writeRecord.js';
 import { AppError, appError } from '../errors.js';
 import { authOf } from '../plugins/accessPlugin.js';
-import type { SafeSelect } from '../safeSql/runSafeSelect.js';
+import type { SafeSelect, SafeSelectPage, SafeSelectPageResult } from '../safeSql/runSafeSelect.js';
 import { fetchAllowed, type OutboundPolicy } from './fetchAllowed.js';
 import { parseHeaders, parseStaticData, parseVariables, variableValue, type InterfaceVariable } from './interfaceDefinition.js';
 
@@ -35,6 +35,8 @@ export interface InterfaceRunner {
   variables(record: Record<string, unknown>): InterfaceVariable[];
   /** runs it with the given variable values (names it does not declare are ignored) and logs the call */
   run(request: FastifyRequest, record: Record<string, unknown>, values: Record<string, unknown>, kind: InvokeKind): Promise<InterfaceAnswer>;
+  /** an SQL interface's selection call: one page, paged and filtered in SQL (safeSelect.page), logged as List */
+  page(request: FastifyRequest, record: Record<string, unknown>, values: Record<string, unknown>, page: SafeSelectPage): Promise<SafeSelectPageResult>;
 }
 
 /**
@@ -73,18 +75,36 @@ export function createInterfaceRunner(store: ModelStore, safeSelect: SafeSelect,
     return { currentUserId: auth.userId, currentUsername: auth.username, currentTenantId: auth.tenantId, today: dayjs().format('YYYY-MM-DD') };
   }
 
+  /** the declared variables' values (an interface that is switched off is refused) */
+  function declaredValues(record: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
+    if (Number(record.enabledMark) !== 1) throw appError('CL_ERR_DATA_INTERFACE_DISABLED');
+    const values: Record<string, unknown> = {};
+    for (const variable of parseVariables(record.requestParameters)) values[variable.field] = variableValue(variable, given[variable.field]);
+    return values;
+  }
+
   return {
     async load(request, id) {
       const m = model(DATA_INTERFACE);
       return getRecord(store.env, m, id, await store.env.contextFor(request, m));
     },
     variables: (record) => parseVariables(record.requestParameters),
+    async page(request, record, given, page) {
+      const started = Date.now();
+      try {
+        const values = declaredValues(record, given);
+        const answer = await safeSelect.page(request, String(record.query ?? ''), { ...values, ...builtIns(request) }, page);
+        await log(request, record, 'List', started, null);
+        return answer;
+      } catch (error) {
+        await log(request, record, 'List', started, error);
+        throw error;
+      }
+    },
     async run(request, record, given, kind) {
       const started = Date.now();
       try {
-        if (Number(record.enabledMark) !== 1) throw appError('CL_ERR_DATA_INTERFACE_DISABLED');
-        const values: Record<string, unknown> = {};
-        for (const variable of parseVariables(record.requestParameters)) values[variable.field] = variableValue(variable, given[variable.field]);
+        const values = declaredValues(record, given);
         let answer: Omit<InterfaceAnswer, 'wasteTime'>;
         switch (Number(record.dataType)) {
           case SQL_INTERFACE: {

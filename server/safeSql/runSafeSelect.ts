@@ -27,12 +27,33 @@ export interface SafeSelectResult {
   truncated: boolean;
 }
 
+export interface SafeSelectPage {
+  offset: number;
+  limit: number;
+  /** rows whose `column` (every column when not given) holds the text, case-insensitively */
+  keyword?: { text: string; column?: string };
+}
+
+export interface SafeSelectPageResult {
+  rows: Record<string, unknown>[];
+  columns: string[];
+  /** the matching rows, every page */
+  total: number;
+}
+
 export interface SafeSelect {
   /**
    * Runs one configured SELECT for the caller of `request`: `values` are bound to its `:name`
    * parameters (a parameter without a value is refused). Throws an AppError naming the refusal.
    */
   run(request: FastifyRequest, text: string, values: Record<string, unknown>, limits?: Partial<SafeSelectLimits>): Promise<SafeSelectResult>;
+  /**
+   * One page of the statement's rows, paged (and keyword-filtered) in SQL around it, with the count of all
+   * matching rows: pickers page through results far larger than the row cap. A keyword column that is not
+   * a column of the result is refused (CL_ERR_BAD_REQUEST), never spliced; `columns` is empty when the
+   * statement has no rows at all.
+   */
+  page(request: FastifyRequest, text: string, values: Record<string, unknown>, page: SafeSelectPage): Promise<SafeSelectPageResult>;
   /** only checks the statement (a designer's save): the same refusals as run, without reading a row */
   check(request: FastifyRequest, text: string): Promise<{ params: string[]; tables: string[] }>;
 }
@@ -64,6 +85,13 @@ function bindable(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return value;
+}
+
+/** ` where <any of the columns, as text, holds the keyword>`, the keyword bound as a LIKE pattern */
+function keywordFilter(columns: string[], keyword: string): RawBuilder<unknown> {
+  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const tests = columns.map((column) => sql`lower(cast(${sql.id('cloudlab_q', column)} as text)) like ${pattern} escape '\\'`);
+  return sql` where ${sql.join(tests, sql` or `)}`;
 }
 
 /**
@@ -133,6 +161,38 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
     return sql`${sql.id(model.tableName)} ${sql.raw(as)} (select ${sql.join(columns)} from ${sql.id(schema, model.tableName)} where ${where})`;
   }
 
+  /**
+   * The checked statement, ready to be wrapped: `wrap(before, after)` puts the caller's text between them,
+   * on lines of its own (nothing it ends with can reach the wrapper), after the WITH queries shadowing its tables.
+   */
+  async function prepared(request: FastifyRequest, text: string, values: Record<string, unknown>) {
+    const { statement, models } = await checked(request, text);
+    for (const name of statement.params) {
+      if (!(name in values)) throw await refused(request, appError('CL_ERR_SQL_PARAM_MISSING', { name }));
+    }
+    const schema = await handle.readOnly.schema();
+    const shadows = await Promise.all(models.map((model) => shadowOf(request, model, schema)));
+    const body = sql.join(
+      statement.pieces.map((piece) => ('text' in piece ? sql.raw(piece.text) : sql`${bindable(values[piece.param])}`)),
+      sql``,
+    );
+    return (before: RawBuilder<unknown>, after: RawBuilder<unknown>) =>
+      shadows.length > 0 ? sql`with ${sql.join(shadows)} ${before}${body}${after}` : sql`${before}${body}${after}`;
+  }
+
+  async function execute(request: FastifyRequest, wrapped: RawBuilder<unknown>, limits: SafeSelectLimits) {
+    const compiled = wrapped.compile(store.env.reader);
+    try {
+      return await handle.readOnly.run({ sql: compiled.sql, parameters: compiled.parameters }, limits);
+    } catch (error) {
+      if (!(error instanceof ReadOnlyRunError)) throw error;
+      if (error.reason === 'timeout') throw appError('CL_ERR_SQL_TIMEOUT', { seconds: Math.round(limits.timeoutMs / 100) / 10 });
+      if (error.reason === 'write') throw await refused(request, appError('CL_ERR_SQL_NOT_ONE_SELECT'));
+      request.log.warn({ err: error.message }, 'configured SQL failed');
+      throw appError('CL_ERR_SQL_FAILED');
+    }
+  }
+
   return {
     async check(request, text) {
       const { statement } = await checked(request, text);
@@ -140,32 +200,27 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
     },
     async run(request, text, values, limits = {}) {
       const { timeoutMs, maxRows } = { ...defaults, ...limits };
-      const { statement, models } = await checked(request, text);
-      for (const name of statement.params) {
-        if (!(name in values)) throw await refused(request, appError('CL_ERR_SQL_PARAM_MISSING', { name }));
-      }
-      const schema = await handle.readOnly.schema();
-      const shadows = await Promise.all(models.map((model) => shadowOf(request, model, schema)));
-      const body = sql.join(
-        statement.pieces.map((piece) => ('text' in piece ? sql.raw(piece.text) : sql`${bindable(values[piece.param])}`)),
-        sql``,
-      );
-      // the statement on lines of its own: nothing it ends with can reach the wrapper's LIMIT
-      const wrapped =
-        shadows.length > 0
-          ? sql`with ${sql.join(shadows)} select * from (\n${body}\n) as cloudlab_q limit ${maxRows + 1}`
-          : sql`select * from (\n${body}\n) as cloudlab_q limit ${maxRows + 1}`;
-      const compiled = wrapped.compile(store.env.reader);
-      try {
-        const result = await handle.readOnly.run({ sql: compiled.sql, parameters: compiled.parameters }, { timeoutMs, maxRows });
-        return { rows: result.rows, columns: result.rows[0] ? Object.keys(result.rows[0]) : [], truncated: result.truncated };
-      } catch (error) {
-        if (!(error instanceof ReadOnlyRunError)) throw error;
-        if (error.reason === 'timeout') throw appError('CL_ERR_SQL_TIMEOUT', { seconds: Math.round(timeoutMs / 100) / 10 });
-        if (error.reason === 'write') throw await refused(request, appError('CL_ERR_SQL_NOT_ONE_SELECT'));
-        request.log.warn({ err: error.message }, 'configured SQL failed');
-        throw appError('CL_ERR_SQL_FAILED');
-      }
+      const wrap = await prepared(request, text, values);
+      const result = await execute(request, wrap(sql`select * from (\n`, sql`\n) as cloudlab_q limit ${maxRows + 1}`), { timeoutMs, maxRows });
+      return { rows: result.rows, columns: result.rows[0] ? Object.keys(result.rows[0]) : [], truncated: result.truncated };
+    },
+    async page(request, text, values, { offset, limit, keyword }) {
+      const { timeoutMs } = defaults;
+      const wrap = await prepared(request, text, values);
+      const probe = await execute(request, wrap(sql`select * from (\n`, sql`\n) as cloudlab_q limit 1`), { timeoutMs, maxRows: 1 });
+      const columns = probe.rows[0] ? Object.keys(probe.rows[0]) : [];
+      if (columns.length === 0) return { rows: [], columns, total: 0 };
+      if (keyword?.column !== undefined && !columns.includes(keyword.column))
+        throw appError('CL_ERR_BAD_REQUEST', { detail: 'the keyword field is not a column of this query' });
+      const filter = keyword?.text ? keywordFilter(keyword.column ? [keyword.column] : columns, keyword.text) : sql``;
+      const counted = await execute(request, wrap(sql`select count(*) as total from (\n`, sql`\n) as cloudlab_q${filter}`), { timeoutMs, maxRows: 1 });
+      const total = Number(counted.rows[0]?.total ?? 0);
+      if (total === 0 || offset >= total) return { rows: [], columns, total };
+      const rows = await execute(request, wrap(sql`select * from (\n`, sql`\n) as cloudlab_q${filter} limit ${limit} offset ${offset}`), {
+        timeoutMs,
+        maxRows: limit,
+      });
+      return { rows: rows.rows, columns, total };
     },
   };
 }

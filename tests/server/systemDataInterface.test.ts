@@ -207,6 +207,39 @@ describe.each(matrix)('$kind: data interfaces (/api/system/DataInterface)', ({ k
       expect(capped.truncated).toBe(true);
     });
 
+    it('pages SQL selection calls in the database, past the row cap, with the keyword matched in SQL', async () => {
+      // the seeded areas are thousands; this app's row cap is 50
+      const id = await stored('select en_code, full_name from sys_area\norder by en_code');
+      const db = t.app.ctx.db.db;
+      const all = (await sql<{ n: number | string }>`select count(*) as n from sys_area`.execute(db)).rows[0]!;
+      // (the test's own connection answers columns camel-cased)
+      const expected = await sql<{ enCode: string; fullName: string }>`select en_code, full_name from sys_area order by en_code limit 20 offset 1980`.execute(
+        db,
+      );
+      const page = (await admin.get(`${BASE}/${id}/Action/List`, { propsValue: 'en_code', currentPage: 100, pageSize: 20 })).body.data;
+      expect(page.pagination).toEqual({ currentPage: 100, pageSize: 20, total: Number(all.n) });
+      expect(Number(all.n)).toBeGreaterThan(2_000);
+      expect(page.list).toEqual(expected.rows.map((row) => ({ en_code: row.enCode, full_name: row.fullName })));
+      // the keyword on relationField counts and pages every match, not the first 50 rows'
+      const matches = await sql<{ n: number | string }>`select count(*) as n from sys_area where full_name like ${'%县%'}`.execute(db);
+      const county = (await admin.get(`${BASE}/${id}/Action/List`, { relationField: 'full_name', keyword: '县', currentPage: 3, pageSize: 30 })).body.data;
+      expect(county.pagination.total).toBe(Number(matches.rows[0]!.n));
+      expect(county.pagination.total).toBeGreaterThan(50);
+      expect(county.list).toHaveLength(30);
+      for (const row of county.list) expect(row.full_name).toContain('县');
+      // without relationField the keyword matches any column; LIKE's own characters are plain text
+      expect((await admin.get(`${BASE}/${id}/Action/List`, { keyword: '110101' })).body.data.list).toEqual([expect.objectContaining({ en_code: '110101' })]);
+      expect((await admin.get(`${BASE}/${id}/Action/List`, { keyword: '%' })).body.data).toEqual({
+        list: [],
+        pagination: { currentPage: 1, pageSize: 20, total: 0 },
+      });
+      // past the last page: an empty page with the true total
+      expect((await admin.get(`${BASE}/${id}/Action/List`, { currentPage: 9999, pageSize: 20 })).body.data.list).toEqual([]);
+      // a field name the rows do not have is refused, never spliced
+      expect((await admin.get(`${BASE}/${id}/Action/List`, { relationField: 'full_name") or 1=1 --', keyword: 'x' })).status).toBe(400);
+      expect((await admin.get(`${BASE}/${id}/Action/List`, { propsValue: 'nope' })).status).toBe(400);
+    });
+
     it('stops a slow SELECT at its timeout', async () => {
       const id = await stored('select count(*) as n from sys_area a, sys_area b, sys_area c');
       const started = Date.now();
