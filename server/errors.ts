@@ -69,6 +69,7 @@ const CATALOGUE = {
   CL_ERR_PASSWORD_SAME: { kind: 'validation', 'zh-CN': '新密码不能与旧密码相同', en: 'The new password must differ from the old one' },
   CL_ERR_VALIDATION: { kind: 'validation', 'zh-CN': '{detail}', en: '{detail}' },
   CL_ERR_CERTIFICATE_DATES: { kind: 'validation', 'zh-CN': '获证日期不能晚于有效期', en: 'The issue date cannot be later than the expiry date' },
+  CL_ERR_PROFESSION_TYPE: { kind: 'validation', 'zh-CN': '所选专业不属于该证书类型', en: 'A chosen profession does not belong to this certificate type' },
   CL_ERR_STAFF_DEPART_UNKNOWN: { kind: 'validation', 'zh-CN': '所选部门不存在', en: 'A chosen department does not exist' },
   CL_ERR_STAFF_POST_UNKNOWN: { kind: 'validation', 'zh-CN': '所选岗位不存在', en: 'A chosen position does not exist' },
   CL_ERR_BAD_REQUEST: { kind: 'badRequest', 'zh-CN': '请求参数错误：{detail}', en: 'Bad request: {detail}' },

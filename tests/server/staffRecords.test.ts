@@ -60,6 +60,8 @@ const TABS: Tab[] = [
     add: '/system/sysUserTrain/add',
     edit: { method: 'PUT', url: '/system/sysUserTrain/edit' },
     del: { method: 'DELETE', url: '/system/sysUserTrain/delete' },
+    // the training tab's edit and detail read one record (spec 001 §7 names no read for it; jeecg's queryById)
+    get: '/system/sysUserTrain/queryById',
     row: { trainName: '安全培训', trainTime: '2024-03-01', major: '安全', certificate: 'C001' },
     change: { major: '质量' },
   },
@@ -138,6 +140,7 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
     let userId: string;
     let typeId: string;
     let professions: string[];
+    let otherProfession: string;
     beforeAll(async () => {
       t = await createTestApp(kind);
       admin = client(t, await t.login());
@@ -145,7 +148,7 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
       const other = (await admin.post('/admin/certificateAbilityType/add', { name: '计量' })).body.result.id;
       professions = [];
       for (const name of ['道路工程', '桥梁隧道工程']) professions.push((await admin.post('/admin/profession/add', { name, typeId })).body.result.id);
-      await admin.post('/admin/profession/add', { name: '长度', typeId: other });
+      otherProfession = (await admin.post('/admin/profession/add', { name: '长度', typeId: other })).body.result.id;
     });
     afterAll(async () => {
       await t?.close();
@@ -179,6 +182,8 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
       expect(list.body.result.records.map((r: { id: string }) => r.id)).toEqual([id]);
       const edited = await admin.post('/admin/certificatePersonal/edit', { id, version: 1, remark: '复审' });
       expect(edited.body).toMatchObject({ success: true, result: { remark: '复审' } });
+      // edit and detail read one record
+      expect((await admin.get('/admin/certificatePersonal/queryById', { id })).body).toMatchObject({ success: true, result: { id, remark: '复审' } });
       expect((await admin.get('/admin/certificatePersonal/delete', { id })).body).toMatchObject({ success: true, message: '删除成功！' });
       expect((await admin.post('/admin/certificatePersonal/add', personal({ type: '2' }))).body.success).toBe(false);
     });
@@ -218,6 +223,13 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
       const listed = await admin.get('/admin/certificateAbility/select', { userId, pageNo: 1, pageSize: 10 });
       expect(listed.body.result.records).toHaveLength(1);
       expect((await admin.post('/admin/certificateAbility/edit', { id, version: 1, level: 1 })).body.result.level_dictText).toBe('检员');
+      expect((await admin.get('/admin/certificateAbility/queryById', { id })).body).toMatchObject({ success: true, result: { id, level: 1 } });
+      // professions belong to the certificate's type: on add, and on an edit of either side
+      const foreign = [professions[0], otherProfession].join(',');
+      expect(await refusal('/admin/certificateAbility/add', { ...body, professions: foreign })).toBe('所选专业不属于该证书类型');
+      expect(await refusal('/admin/certificateAbility/edit', { id, version: 2, professions: otherProfession })).toBe('所选专业不属于该证书类型');
+      const otherType = (await admin.get('/admin/certificateAbilityType/select')).body.result.find((r: { name: string }) => r.name === '计量').id;
+      expect(await refusal('/admin/certificateAbility/edit', { id, version: 2, typeId: otherType })).toBe('所选专业不属于该证书类型');
       expect(await refusal('/admin/certificateAbility/add', { ...body, typeId: '' })).toBe('请选择证书类型');
       expect(await refusal('/admin/certificateAbility/add', { ...body, professions: '' })).toBe('请选择专业');
       expect(await refusal('/admin/certificateAbility/add', { ...body, issuanceDate: '2030-01-01' })).toBe('获证日期不能晚于有效期');

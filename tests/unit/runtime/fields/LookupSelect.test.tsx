@@ -36,4 +36,34 @@ describe('LookupSelect', () => {
     renderFields(post(), { http, readPretty: true, initialValues: { post: 'auditor,gone' } });
     await waitFor(() => expect(screen.getByText('审核员,gone')).toBeInTheDocument());
   });
+
+  it('offers only the rows of the chosen source value and drops a choice that stops fitting (filterBy)', async () => {
+    const PROFESSIONS = [
+      { id: 'road', name: '道路工程', typeId: 'highway' },
+      { id: 'bridge', name: '桥梁隧道工程', typeId: 'highway' },
+      { id: 'length', name: '长度', typeId: 'metrology' },
+    ];
+    const { http } = positionsHttp(PROFESSIONS);
+    const form = renderFields(
+      {
+        typeId: { type: 'string', 'x-component': 'Input' },
+        professions: {
+          type: 'string',
+          'x-component': 'LookupSelect',
+          'x-component-props': { url: '/admin/profession/select', valueField: 'id', multiple: true, filterBy: { field: 'typeId', source: 'typeId' } },
+        },
+      },
+      { http, initialValues: { typeId: 'highway', professions: 'road' } },
+    );
+    expect(await screen.findByText('道路工程')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    expect(await screen.findByTitle('桥梁隧道工程')).toBeInTheDocument();
+    expect(screen.queryByTitle('长度')).not.toBeInTheDocument();
+    // another type: its professions only, and the highway choice is dropped from the value
+    form.setValuesIn('typeId', 'metrology');
+    await waitFor(() => expect(form.values.professions).toBeUndefined());
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    expect(await screen.findByTitle('长度')).toBeInTheDocument();
+    expect(screen.queryByTitle('桥梁隧道工程')).not.toBeInTheDocument();
+  });
 });
