@@ -63,6 +63,7 @@ import sysCheckRuleRoutes from './api/sysCheckRule.js';
 import { registerDataInterfaceHooks } from './dataInterface/dataInterfaceHooks.js';
 import systemDataInterfaceRoutes from './api/systemDataInterface.js';
 import systemPrintDevRoutes from './api/systemPrintDev.js';
+import staffAssessorExportRoutes from './api/staffAssessorExport.js';
 import { registerPrintHooks } from './print/printHooks.js';
 import { registerVisualdevHooks } from './visualdev/visualdevHooks.js';
 import { seedSampleReceipt } from './visualdev/sampleReceipt.js';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(systemBillRuleRoutes, { store: modelStore });
     await app.register(systemDataInterfaceRoutes, { store: modelStore });
     await app.register(systemPrintDevRoutes, { store: modelStore });
+    await app.register(staffAssessorExportRoutes, { store: modelStore });
     await app.register(modelFileRoutes, { store: modelStore });
     await app.register(modelReleaseRoutes, { store: modelStore });
     await app.register(homeFiguresRoutes, { store: modelStore });

@@ -10,6 +10,7 @@ import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
 import { reloadDictItems } from '../session/reloadDictItems';
 import { registerPermissionHooks } from '../modules/permission/permissionHooks';
+import { registerStaffExport } from '../modules/staff/assessorExport';
 import { registerStaffFormHooks } from '../modules/staff/staffFormHooks';
 import { PrintHost } from '../modules/print/PrintHost';
 import { registerPrint } from '../modules/print/registerPrint';
@@ -22,6 +23,7 @@ const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
 function appHooks(http: HttpClient, t: (key: string) => string) {
   const hooks = createHookRegistry();
   registerStaffFormHooks(hooks);
+  registerStaffExport(hooks, http, () => `${t('staff.assessorExportFile')}.xlsx`);
   registerPrint(hooks);
   registerPermissionHooks(hooks, http, t);
   return hooks;
