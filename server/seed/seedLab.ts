@@ -55,8 +55,8 @@ async function permissionIdsOf(trx: Transaction<Database>, codes: string[]): Pro
  * A testing laboratory on a fresh install (docs/lab-seed.md): the organisation 检测中心 with its
  * departments (testing, sample room, quality, equipment, office) under the root department, positions,
  * data rules, the roles lab manager, tester, reviewer, quality officer and equipment officer with their
- * menus, buttons and data rules, and a handful of accounts per role (one more for the existing admin
- * role). It runs only when CLOUDLAB_LAB_SEED_PASSWORD is set, only once (the labManager role marks it),
+ * menus, buttons and data rules, a handful of accounts per role (one more for the existing admin
+ * role), and the print templates of labSeed.json (the competence summary). It runs only when CLOUDLAB_LAB_SEED_PASSWORD is set, only once (the labManager role marks it),
  * in one transaction. Every account's first password is that variable, and must be changed at first
  * sign-in (mustChangePassword): no password is written in code or in labSeed.json.
  */
@@ -167,6 +167,22 @@ export async function seedLab(db: Kysely<Database>, config: Pick<AppConfig, 'lab
       for (const user of role.users) await addUser(user, roleId);
     }
     for (const user of seed.adminUsers) await addUser(user, ADMIN_ROLE_ID);
+    // print templates the laboratory starts with: the competence summary of a person (ISO/IEC 17025 §6.2)
+    for (const [order, print] of seed.printTemplates.entries()) {
+      await insert('sys_print_dev', {
+        id: newId(),
+        full_name: print.fullName,
+        en_code: print.enCode,
+        type: print.type,
+        form_id: print.formId,
+        template: JSON.stringify(print.template),
+        enabled_mark: 1,
+        sort_code: order + 1,
+        description: print.description,
+        tenant_id: tenant,
+        ...stamp,
+      });
+    }
   });
   return { seeded: true, users, unknownCodes: [...unknownCodes] };
 }

@@ -20,7 +20,8 @@ describe.each(matrix)('$kind: competence summary through a print template', ({ k
     const year = dayjs().format('YYYY');
 
     beforeAll(async () => {
-      t = await createTestApp(kind);
+      // the lab seed ships the competence summary template (server/seed/labSeed.json)
+      t = await createTestApp(kind, { config: { labSeedPassword: 'Labseed2026' } });
       token = await t.login();
       admin = client(t, token);
       const departId = await insertDepart(t.app.ctx.db.db, 'C01', '检测二室');
@@ -40,6 +41,29 @@ describe.each(matrix)('$kind: competence summary through a print template', ({ k
         expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
       }
       await admin.post('/system/sysUserTechnicalTitles/add', { userId: memberId, technicalTitle: '2', majorName: '材料', evaluationTime: '2019-01-01' });
+      // authorised test items: a testing certificate in force, and an expired one that no longer authorises
+      const type = (await admin.post('/admin/certificateAbilityType/add', { name: '公路水运试验检测' })).body.result.id;
+      const profession = async (name: string) => (await admin.post('/admin/profession/add', { name, typeId: type })).body.result.id as string;
+      const road = await profession('道路工程');
+      const bridge = await profession('桥梁隧道工程');
+      const lapsed = await profession('交通安全设施');
+      for (const [no, professions, expirationDate] of [
+        ['JC-ROAD', `${road},${bridge}`, `${Number(year) + 3}-12-31`],
+        ['JC-OLD', lapsed, `${Number(year) - 1}-01-01`],
+      ]) {
+        const res = await admin.post('/admin/certificateAbility/add', {
+          userId: memberId,
+          typeId: type,
+          professions,
+          no,
+          level: 2,
+          organization: '交通运输部',
+          issuanceDate: '2015-01-01',
+          expirationDate,
+          img: 'image/none.png',
+        });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+      }
     });
     afterAll(async () => {
       await t?.close();
@@ -63,7 +87,7 @@ describe.each(matrix)('$kind: competence summary through a print template', ({ k
         ],
       };
       const created = (
-        await admin.post('/api/system/printDev', { fullName: '人员能力一览', enCode: 'competence.summary', type: 'staff', formId: 'staff.member', template })
+        await admin.post('/api/system/printDev', { fullName: '人员能力一览', enCode: 'competence.designed', type: 'staff', formId: 'staff.member', template })
       ).body;
       expect(created.code, JSON.stringify(created)).toBe(200);
       const id = String(created.data.id);
@@ -78,6 +102,30 @@ describe.each(matrix)('$kind: competence summary through a print template', ({ k
       expect((await admin.post('/api/system/printDev', { fullName: 'x', enCode: 'competence.bad', formId: 'staff.member', template: bad })).body.error).toBe(
         'CL_ERR_PRINT_TEMPLATE_INVALID',
       );
+    });
+
+    it('ships the competence summary with the authorised test items of the certificates in force', async () => {
+      const templates = (await admin.get('/api/system/printDev/Selector', { formId: 'staff.member' })).body.data;
+      const summary = (templates.list ?? templates).find((row: { enCode: string }) => row.enCode === 'competence.summary');
+      expect(summary, JSON.stringify(templates)).toBeDefined();
+      const pdf = await t.request({ method: 'GET', url: '/api/system/printDev/Pdf', token, query: { id: summary.id, dataId: memberId } });
+      expect(pdf.statusCode).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      for (const expected of [
+        '人员能力一览',
+        '赵能力',
+        '授权检测项目',
+        '公路水运试验检测',
+        '道路工程',
+        '桥梁隧道工程',
+        '检师',
+        'JC-ROAD',
+        '现有职称',
+        '学时合计',
+        '12.5',
+      ])
+        expect(text).toContain(expected);
+      for (const absent of ['JC-OLD', '交通安全设施', '往年培训丙']) expect(text).not.toContain(absent);
     });
   });
 });
