@@ -1,3 +1,5 @@
+import { createReconnectingSocket, socketUrlOf } from '../../runtime/realtime/createReconnectingSocket';
+
 /** Spec 000 §9: notice heartbeat 20 s, reconnect 5 s. */
 export const NOTICE_HEARTBEAT_MS = 20_000;
 export const NOTICE_RECONNECT_MS = 5_000;
@@ -21,72 +23,27 @@ export interface NoticeSocketOptions {
  * frames turned into one reload. Returns the function that closes it for good.
  */
 export function createNoticeSocket(options: NoticeSocketOptions): () => void {
-  const Impl = options.WebSocketImpl ?? WebSocket;
-  const heartbeatMs = options.heartbeatMs ?? NOTICE_HEARTBEAT_MS;
-  const reconnectMs = options.reconnectMs ?? NOTICE_RECONNECT_MS;
-  let socket: WebSocket | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-
-  const clearHeartbeat = () => {
-    if (heartbeat !== null) clearInterval(heartbeat);
-    heartbeat = null;
-  };
-
-  function open(): void {
-    retry = null;
-    let current: WebSocket;
-    try {
-      current = new Impl(options.url, [options.token]);
-    } catch {
-      schedule();
-      return;
-    }
-    socket = current;
-    current.onopen = () => {
-      clearHeartbeat();
-      heartbeat = setInterval(() => {
-        if (current.readyState === current.OPEN) current.send('HeartBeat');
-      }, heartbeatMs);
-    };
-    current.onmessage = (event: MessageEvent) => {
-      if (typeof event.data !== 'string') return;
+  const socket = createReconnectingSocket({
+    url: options.url,
+    token: options.token,
+    heartbeat: 'HeartBeat',
+    heartbeatMs: options.heartbeatMs ?? NOTICE_HEARTBEAT_MS,
+    reconnectMs: options.reconnectMs ?? NOTICE_RECONNECT_MS,
+    WebSocketImpl: options.WebSocketImpl,
+    onText(text) {
       try {
-        const frame = JSON.parse(event.data) as { cmd?: unknown };
+        const frame = JSON.parse(text) as { cmd?: unknown };
         // 'signout' (forced offline): the reload's request is refused with a 401, which signs the page out
         if (frame.cmd === 'topic' || frame.cmd === 'user' || frame.cmd === 'signout') options.onNotice();
       } catch {
         // not a notice frame (a plain-text heartbeat answer): nothing to do
       }
-    };
-    current.onclose = () => {
-      if (socket !== current) return;
-      clearHeartbeat();
-      socket = null;
-      schedule();
-    };
-    // an error is followed by a close, which schedules the retry
-    current.onerror = () => undefined;
-  }
-
-  function schedule(): void {
-    if (stopped || retry !== null) return;
-    retry = setTimeout(open, reconnectMs);
-  }
-
-  open();
-  return () => {
-    stopped = true;
-    if (retry !== null) clearTimeout(retry);
-    clearHeartbeat();
-    const current = socket;
-    socket = null;
-    current?.close();
-  };
+    },
+  });
+  return () => socket.close();
 }
 
 /** The socket address of the page's own server (the token travels as the subprotocol, never in the URL). */
 export function noticeSocketUrl(location: Pick<Location, 'protocol' | 'host'>, userId: string): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/websocket/${encodeURIComponent(userId)}`;
+  return socketUrlOf(location, `/websocket/${encodeURIComponent(userId)}`);
 }

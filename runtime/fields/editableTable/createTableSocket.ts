@@ -1,3 +1,5 @@
+import { createReconnectingSocket, socketUrlOf } from '../../realtime/createReconnectingSocket';
+
 /** spec 000 §9: table heartbeat 10 s, reply timeout 6 s, reconnect 5 s */
 export const TABLE_HEARTBEAT_MS = 10_000;
 export const TABLE_REPLY_TIMEOUT_MS = 6_000;
@@ -30,91 +32,37 @@ export interface TableSocket {
  * common_send_date / update_vxe_table frames of other tables turned into merged rows.
  */
 export function createTableSocket(options: TableSocketOptions): TableSocket {
-  const Impl = options.WebSocketImpl ?? WebSocket;
-  const heartbeatMs = options.heartbeatMs ?? TABLE_HEARTBEAT_MS;
-  const replyTimeoutMs = options.replyTimeoutMs ?? TABLE_REPLY_TIMEOUT_MS;
-  const reconnectMs = options.reconnectMs ?? TABLE_RECONNECT_MS;
-  let socket: WebSocket | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
-  let awaitingReply: ReturnType<typeof setTimeout> | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-
-  const quiet = () => {
-    if (heartbeat !== null) clearInterval(heartbeat);
-    if (awaitingReply !== null) clearTimeout(awaitingReply);
-    heartbeat = awaitingReply = null;
-  };
-
-  function schedule(): void {
-    if (stopped || retry !== null) return;
-    retry = setTimeout(open, reconnectMs);
-  }
-
-  function open(): void {
-    retry = null;
-    let current: WebSocket;
-    try {
-      current = new Impl(options.url, [options.token]);
-    } catch {
-      schedule();
-      return;
-    }
-    socket = current;
-    current.onopen = () => {
-      quiet();
-      heartbeat = setInterval(() => {
-        if (current.readyState !== current.OPEN) return;
-        current.send(JSON.stringify({ type: 'heart_beat' }));
-        // no answer in time: this connection is dead, whatever the browser thinks
-        awaitingReply ??= setTimeout(() => current.close(), replyTimeoutMs);
-      }, heartbeatMs);
-    };
-    current.onmessage = (event: MessageEvent) => {
-      if (typeof event.data !== 'string') return;
+  const socket = createReconnectingSocket({
+    url: options.url,
+    token: options.token,
+    heartbeat: JSON.stringify({ type: 'heart_beat' }),
+    heartbeatMs: options.heartbeatMs ?? TABLE_HEARTBEAT_MS,
+    replyTimeoutMs: options.replyTimeoutMs ?? TABLE_REPLY_TIMEOUT_MS,
+    reconnectMs: options.reconnectMs ?? TABLE_RECONNECT_MS,
+    WebSocketImpl: options.WebSocketImpl,
+    onText(text) {
       let frame: { type?: unknown; data?: { type?: unknown; caseId?: unknown; row?: unknown } };
       try {
-        frame = JSON.parse(event.data) as typeof frame;
+        frame = JSON.parse(text) as typeof frame;
       } catch {
-        return;
+        return false;
       }
-      if (frame.type === 'heart_beat') {
-        if (awaitingReply !== null) clearTimeout(awaitingReply);
-        awaitingReply = null;
-        return;
-      }
+      if (frame.type === 'heart_beat') return true;
       const data = frame.data;
-      if (frame.type !== 'common_send_date' || data?.type !== 'update_vxe_table' || data.caseId === options.caseId) return;
+      if (frame.type !== 'common_send_date' || data?.type !== 'update_vxe_table' || data.caseId === options.caseId) return false;
       if (typeof data.row === 'object' && data.row !== null) options.onUpdate(data.row as Record<string, unknown>);
-    };
-    current.onclose = () => {
-      if (socket !== current) return;
-      quiet();
-      socket = null;
-      schedule();
-    };
-    // an error is followed by a close, which schedules the retry
-    current.onerror = () => undefined;
-  }
-
-  open();
+      return false;
+    },
+  });
   return {
     send(row) {
-      if (!socket || socket.readyState !== socket.OPEN) return;
       socket.send(JSON.stringify({ type: 'common_send_date', data: { type: 'update_vxe_table', caseId: options.caseId, row } }));
     },
-    close() {
-      stopped = true;
-      if (retry !== null) clearTimeout(retry);
-      quiet();
-      const current = socket;
-      socket = null;
-      current?.close();
-    },
+    close: () => socket.close(),
   };
 }
 
 /** The socket address of the page's own server (the token travels as the subprotocol, never in the URL). */
 export function tableSocketUrl(location: Pick<Location, 'protocol' | 'host'>, userId: string, pageId: string): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
+  return socketUrlOf(location, `/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`);
 }
