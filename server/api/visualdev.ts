@@ -34,7 +34,7 @@ export default async function visualdevRoutes(app: FastifyInstance, options: { s
       config: { access: { permission: 'visualdev:design:release' } },
     },
     async (request) => {
-      const result = await releaseDesign(app.ctx.db, store, request.params.id, { confirm: request.body?.confirm === true, by: authOf(request).username });
+      const result = await releaseDesign(store, request.params.id, { confirm: request.body?.confirm === true, by: authOf(request).username });
       return toApiEnvelope(result, successMessage('done', request.lang));
     },
   );

@@ -1,8 +1,9 @@
 import { Ajv } from 'ajv';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import moduleSchema from '../../schemas/meta/module.schema.json' with { type: 'json' };
 import type { ModelFile, ModuleFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
+import type { Database } from '../db/schema.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
@@ -13,7 +14,7 @@ import { DESIGN_TABLE, isDesignedModelId } from './designRules.js';
 import { saveVersion } from './designVersions.js';
 import { fieldChanges, type FieldChanges } from './modelDiff.js';
 import type { FolderFiles } from './moduleFolder.js';
-import { releaseDesign } from './releaseDesign.js';
+import { releaseDesignIn } from './releaseDesign.js';
 
 export interface ImportProblem {
   file: string;
@@ -133,24 +134,22 @@ export async function planModuleImport(handle: DbHandle, store: ModelStore, file
   return { modules: [...moduleIds], models, removed, dicts, problems };
 }
 
-/** Stores the model as the design's next draft: an existing design of that model id, else a new one. */
-async function upsertDesign(handle: DbHandle, model: ModelFile, by: string | null): Promise<string> {
+/** Stores the model as the design's next draft, in the import's transaction: an existing design of that model id, else a new one. */
+async function upsertDesign(trx: Transaction<Database>, model: ModelFile, by: string | null): Promise<string> {
   const text = JSON.stringify(model);
-  const db = handle.db.withoutPlugins();
+  const db = trx.withoutPlugins();
   const { rows } = await sql<{ id: string }>`select id from ${sql.table(DESIGN_TABLE)} where en_code = ${model.id}`.execute(db);
-  return handle.db.transaction().execute(async (trx) => {
-    const id = rows[0]?.id ?? newId();
-    const version = await saveVersion(trx, id, text, by);
-    if (rows[0]) {
-      await sql`update ${sql.table(DESIGN_TABLE)} set model_json = ${text}, draft_version = ${version}, full_name = ${model.title}, update_by = ${by}, update_time = ${nowText()}, version = version + 1 where id = ${id}`.execute(
-        trx.withoutPlugins(),
-      );
-    } else {
-      await sql`insert into ${sql.table(DESIGN_TABLE)} (id, full_name, en_code, model_json, state, draft_version, create_by, create_time, version)
-        values (${id}, ${model.title}, ${model.id}, ${text}, 0, ${version}, ${by}, ${nowText()}, 1)`.execute(trx.withoutPlugins());
-    }
-    return id;
-  });
+  const id = rows[0]?.id ?? newId();
+  const version = await saveVersion(trx, id, text, by);
+  if (rows[0]) {
+    await sql`update ${sql.table(DESIGN_TABLE)} set model_json = ${text}, draft_version = ${version}, full_name = ${model.title}, update_by = ${by}, update_time = ${nowText()}, version = version + 1 where id = ${id}`.execute(
+      db,
+    );
+  } else {
+    await sql`insert into ${sql.table(DESIGN_TABLE)} (id, full_name, en_code, model_json, state, draft_version, create_by, create_time, version)
+      values (${id}, ${model.title}, ${model.id}, ${text}, 0, ${version}, ${by}, ${nowText()}, 1)`.execute(db);
+  }
+  return id;
 }
 
 /**
@@ -172,14 +171,14 @@ export async function importModule(
   const risky = plan.models.flatMap((m) => m.atRisk.filter((c) => c.rows > 0).map((c) => `${m.id}.${c.field} (${c.reason}, ${c.rows})`));
   if (risky.length > 0 && !options.confirm) throw appError('CL_ERR_RELEASE_DESTRUCTIVE', { detail: risky.join(', ') });
   const folder = readFolder(files);
-  await handle.db.transaction().execute(async (trx) => {
-    for (const moduleFile of folder.modules) await syncModuleDicts(trx, moduleFile);
+  // one transaction: dictionaries, designs, backups, tables and releases all land, or none does
+  await store.transaction(async (scope) => {
+    for (const moduleFile of folder.modules) await syncModuleDicts(scope.trx, moduleFile);
+    for (const model of releaseOrder(folder.models)) {
+      const id = await upsertDesign(scope.trx, model, options.by);
+      await releaseDesignIn(scope, id, { confirm: options.confirm, by: options.by });
+    }
   });
-  store.env.generations.bump('sys_dict');
-  store.env.generations.bump('sys_dict_item');
-  for (const model of releaseOrder(folder.models)) {
-    const id = await upsertDesign(handle, model, options.by);
-    await releaseDesign(handle, store, id, { confirm: options.confirm, by: options.by });
-  }
+  for (const table of ['sys_dict', 'sys_dict_item', DESIGN_TABLE]) store.env.generations.bump(table);
   return plan;
 }

@@ -3,7 +3,7 @@ import type { ModelFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import { nowText } from '../db/timestamps.js';
 import { menuRows } from '../engine/moduleRows.js';
-import type { ModelStore } from '../engine/store/modelStore.js';
+import type { ModelStore, ReleaseScope } from '../engine/store/modelStore.js';
 import { syncPermissionRows } from '../engine/syncModuleData.js';
 import { appError } from '../errors.js';
 import { backUpAndDrop, columnsAtRisk, type ColumnBackup } from './destructiveChanges.js';
@@ -33,27 +33,28 @@ function designMenu(model: ModelFile) {
   return menuRows([{ key: model.id, title: model.title, path: `/online/apps/${name}`, model: model.id }], DESIGNED_MENU_PARENT);
 }
 
-/**
- * Releases the saved draft of a design: the model store checks it (meta-schema, rules, the other
- * models, routes) before anything changes; a version that drops or retypes fields holding data is
- * refused unless `confirm`, and then each such column is backed up before it goes; the menu item is
- * created or updated; the store migrates the table additively, writes the button permissions, swaps
- * the model in and tells the other servers. The screen serves at once, with no restart.
- */
-export async function releaseDesign(
-  handle: DbHandle,
-  store: ModelStore,
-  designId: string,
-  options: { confirm: boolean; by: string | null },
-): Promise<DesignReleaseResult> {
+async function readDesign(db: DbHandle['db'], designId: string): Promise<DesignRow> {
   const { rows } = await sql<DesignRow>`select id, en_code, model_json, draft_version from ${sql.table(DESIGN_TABLE)} where id = ${designId}`.execute(
-    handle.db.withoutPlugins(),
+    db.withoutPlugins(),
   );
-  const design = rows[0];
-  if (!design) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  if (!rows[0]) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  return rows[0];
+}
+
+/**
+ * Releases the saved draft of a design within a release scope (one transaction with the scope's other
+ * releases): the model store checks it (meta-schema, rules, the other models, routes) before anything
+ * changes; a version that drops or retypes fields holding data is refused unless `confirm`, and then
+ * each such column is backed up before it goes; the menu item is created or updated; the store
+ * migrates the table additively and writes the button permissions. The model is served, on every
+ * server, once the scope commits; if anything in the scope fails, nothing has changed.
+ */
+export async function releaseDesignIn(scope: ReleaseScope, designId: string, options: { confirm: boolean; by: string | null }): Promise<DesignReleaseResult> {
+  const { handle } = scope;
+  const design = await readDesign(handle.db, designId);
   const file = parseDesignJson(design.model_json, design.en_code);
-  const model = store.check(file);
-  const served = store.current().entries.get(model.id)?.model;
+  const model = scope.check(file);
+  const served = scope.served(model.id);
   const fields = fieldChanges(served, model);
   let backups: ColumnBackup[] = [];
   if (served && !served.viewOf) {
@@ -64,11 +65,17 @@ export async function releaseDesign(
     }
     if (atRisk.length > 0) backups = await backUpAndDrop(handle, served, atRisk, options.by);
   }
-  await handle.db.transaction().execute((trx) => syncPermissionRows(trx, handle.adapter, designMenu(model), DESIGNED_MODULE));
-  const released = await store.release(file, { by: options.by, menuKey: model.id });
+  await syncPermissionRows(scope.trx, handle.adapter, designMenu(model), DESIGNED_MODULE);
+  const released = await scope.release(file, { by: options.by, menuKey: model.id });
   await sql`update ${sql.table(DESIGN_TABLE)} set state = 1, released_version = ${design.draft_version}, released_time = ${nowText()} where id = ${designId}`.execute(
-    handle.db.withoutPlugins(),
+    scope.trx.withoutPlugins(),
   );
-  store.env.generations.bump(DESIGN_TABLE);
   return { id: designId, modelId: model.id, version: released.version, changed: released.changed, fields, backups };
+}
+
+/** Releases one design in a transaction of its own (releaseDesignIn). */
+export async function releaseDesign(store: ModelStore, designId: string, options: { confirm: boolean; by: string | null }): Promise<DesignReleaseResult> {
+  const result = await store.transaction((scope) => releaseDesignIn(scope, designId, options));
+  store.env.generations.bump(DESIGN_TABLE);
+  return result;
 }

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DbHandle } from '../db/createDb.js';
+import type { Database } from '../db/schema.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { DESIGN_TABLE } from './designRules.js';
 import { saveVersion } from './designVersions.js';
-import { releaseDesign } from './releaseDesign.js';
+import { releaseDesignIn } from './releaseDesign.js';
 import sampleReceipt from './samples/sampleReceipt.model.json' with { type: 'json' };
 import sampleItem from './samples/sampleReceiptItem.model.json' with { type: 'json' };
 
@@ -17,27 +18,29 @@ import sampleItem from './samples/sampleReceiptItem.model.json' with { type: 'js
 export const SAMPLE_RECEIPT_ITEM = sampleItem as { id: string; title: string };
 export const SAMPLE_RECEIPT = sampleReceipt as { id: string; title: string };
 
-async function insertDesign(handle: DbHandle, model: { id: string; title: string }): Promise<string> {
+async function insertDesign(trx: Transaction<Database>, model: { id: string; title: string }): Promise<string> {
   const id = newId();
   const text = JSON.stringify(model);
-  await handle.db.transaction().execute(async (trx) => {
-    const version = await saveVersion(trx, id, text, 'system');
-    await sql`insert into ${sql.table(DESIGN_TABLE)} (id, full_name, en_code, category, model_json, state, draft_version, create_by, create_time, version)
-      values (${id}, ${model.title}, ${model.id}, ${null}, ${text}, 0, ${version}, ${'system'}, ${nowText()}, 1)`.execute(trx.withoutPlugins());
-  });
+  const version = await saveVersion(trx, id, text, 'system');
+  await sql`insert into ${sql.table(DESIGN_TABLE)} (id, full_name, en_code, category, model_json, state, draft_version, create_by, create_time, version)
+    values (${id}, ${model.title}, ${model.id}, ${null}, ${text}, 0, ${version}, ${'system'}, ${nowText()}, 1)`.execute(trx.withoutPlugins());
   return id;
 }
 
 /**
  * On a fresh install (no design stored yet), stores the worked example as two designs and releases
- * them, child first (the receipt's tab names it). An install whose admin deleted every design gets
+ * them, child first (the receipt's tab names it), in one transaction. An install whose admin deleted every design gets
  * it again at the next start only if its model was never released either.
  */
 export async function seedSampleReceipt(handle: DbHandle, store: ModelStore): Promise<void> {
   const { rows } = await sql`select 1 as hit from ${sql.table(DESIGN_TABLE)} limit 1`.execute(handle.db.withoutPlugins());
   if (rows.length > 0 || store.current().entries.has(SAMPLE_RECEIPT.id)) return;
-  const itemId = await insertDesign(handle, SAMPLE_RECEIPT_ITEM);
-  const receiptId = await insertDesign(handle, SAMPLE_RECEIPT);
-  await releaseDesign(handle, store, itemId, { confirm: false, by: 'system' });
-  await releaseDesign(handle, store, receiptId, { confirm: false, by: 'system' });
+  // both designs and both releases in one transaction: a failed seed leaves nothing half-made
+  await store.transaction(async (scope) => {
+    const itemId = await insertDesign(scope.trx, SAMPLE_RECEIPT_ITEM);
+    const receiptId = await insertDesign(scope.trx, SAMPLE_RECEIPT);
+    await releaseDesignIn(scope, itemId, { confirm: false, by: 'system' });
+    await releaseDesignIn(scope, receiptId, { confirm: false, by: 'system' });
+  });
+  store.env.generations.bump(DESIGN_TABLE);
 }

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -25,18 +26,23 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {
     let source: TestApp;
     let target: TestApp;
+    /** an installation only the all-or-nothing import uses */
+    let fresh: TestApp;
     let adminToken: string;
     let admin: Client;
 
     beforeAll(async () => {
+      // three installations: on a loaded machine each takes a while
       source = await createTestApp(kind);
       target = await createTestApp(kind);
+      fresh = await createTestApp(kind);
       adminToken = await source.login();
       admin = client(source, adminToken);
-    });
+    }, 180_000);
     afterAll(async () => {
       await source?.close();
       await target?.close();
+      await fresh?.close();
     });
 
     async function exportSample(): Promise<Buffer> {
@@ -118,6 +124,69 @@ describe.each(matrix)('$kind: modules as files', ({ kind, available }) => {
       expect(notZip.json()).toMatchObject({ error: 'CL_ERR_MODULE_FILE' });
       const reader = client(target, await tokenWith(target, ['visualdev:design:list']));
       expect((await reader.post(`${BASE}/Actions/ExportModule`, { modelIds: ['online.sampleReceipt'] })).status).toBe(403);
+    });
+
+    it("imports all or nothing: a failure in the second model undoes the first model's confirmed drop, the designs and the dictionaries", async () => {
+      const token = await fresh.login();
+      const db = fresh.app.ctx.db.db.withoutPlugins();
+      const rowsOf = async (table: string) => (await sql`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
+      const freshAdmin = client(fresh, token);
+      const created = await freshAdmin.post('/api/online/sampleReceiptItem', { receiptId: 'r-1', itemName: '抗压强度', standard: 'GB/T 17671' });
+      expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200 });
+      const files = await unzip(await exportSample());
+      const moduleFile = JSON.parse(files.get('online/module.json')!);
+      moduleFile.dicts.push({ code: 'atom_kind', name: '原子类别', items: [{ value: 'a', text: 'A' }] });
+      files.set('online/module.json', JSON.stringify(moduleFile));
+      // the first model released drops a column holding data (confirmed below)
+      const item = JSON.parse(files.get('online/models/sampleReceiptItem.model.json')!);
+      delete item.entity.fields.standard;
+      item.list.columns = item.list.columns.filter((c: string) => c !== 'standard');
+      item.form.fields = item.form.fields.filter((c: string) => c !== 'standard');
+      files.set('online/models/sampleReceiptItem.model.json', JSON.stringify(item));
+      // the second (it names the first in a tab) fails in the database: its unique index meets duplicates
+      // in a table left over under its name
+      const second = {
+        ...item,
+        id: 'online.atomB',
+        title: '原子测试',
+        entity: { table: 'online_atom_b', fields: { ...item.entity.fields, code: { type: 'string', label: '编号', maxLength: 20 } }, uniques: [['code']] },
+        api: { dialect: 'api', base: '/api/online/atomB' },
+        permissions: { prefix: 'online:atomB:' },
+        tabs: [{ model: 'online.sampleReceiptItem', foreignKey: 'receiptId', title: '明细' }],
+      };
+      files.delete('online/models/sampleReceipt.model.json');
+      files.set('online/models/atomB.model.json', JSON.stringify(second));
+      await sql`create table online_atom_b (id varchar(36) primary key, code varchar(20))`.execute(db);
+      await sql`insert into online_atom_b (id, code) values ('1', 'dup'), ('2', 'dup')`.execute(db);
+      const zip = await zipOf(files);
+
+      const preview = await fresh.request({ method: 'POST', url: `${BASE}/Actions/ImportModulePreview`, token, ...multipart('file', 'm.zip', zip) });
+      expect(preview.json().data.problems, preview.body).toEqual([]);
+      expect(preview.json().data.models.map((m: { id: string }) => m.id)).toEqual(['online.sampleReceiptItem', 'online.atomB']);
+      const modelRowsBefore = await rowsOf('sys_model');
+      const res = await fresh.request({ method: 'POST', url: `${BASE}/Actions/ImportModule?confirm=true`, token, ...multipart('file', 'm.zip', zip) });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+
+      // nothing changed: the dropped column and its data, no backup, no dictionary, no design, no release
+      const kept = await sql<{ standard: string }>`select standard from online_sample_receipt_item`.execute(db);
+      expect(kept.rows.map((r) => r.standard)).toEqual(['GB/T 17671']);
+      expect(await rowsOf('sys_visualdev_backup')).toEqual([]);
+      expect((await rowsOf('sys_dict')).filter((r) => (r as { dict_code: string }).dict_code === 'atom_kind')).toEqual([]);
+      const designs = (await freshAdmin.get(BASE, { keyword: 'online.atomB' })).body.data.list;
+      expect(designs).toEqual([]);
+      expect(await rowsOf('sys_model')).toEqual(modelRowsBefore);
+      const tables = await db.introspection.getTables();
+      expect(
+        tables
+          .find((t) => t.name === 'online_atom_b')!
+          .columns.map((c) => c.name)
+          .sort(),
+      ).toEqual(['code', 'id']);
+      expect(tables.some((t) => t.name.startsWith('bak_'))).toBe(false);
+      // and the served models are the ones from before
+      expect(fresh.app.ctx.modules.models.get('online.sampleReceiptItem')!.entity.fields.standard).toBeDefined();
+      expect(fresh.app.ctx.modules.models.has('online.atomB')).toBe(false);
+      expect((await freshAdmin.get('/api/online/sampleReceiptItem')).body.data.list[0]).toMatchObject({ standard: 'GB/T 17671' });
     });
 
     it('downloads a design as its module folder with a README, and previews the same files', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { ModelFile } from '../../../runtime/model/types.js';
 import type { DbHandle } from '../../db/createDb.js';
+import type { Database } from '../../db/schema.js';
 import type { OpenModelChannel } from '../../db/modelChannel.js';
 import { appError } from '../../errors.js';
 import type { Dispatcher } from '../../plugins/accessPlugin.js';
@@ -50,6 +52,24 @@ export interface ReleaseResult {
   changed: boolean;
 }
 
+/**
+ * One database transaction in which several models are released together (a module import, a release
+ * that drops columns): each release is checked against the models served plus the scope's earlier
+ * releases, and none is served until the transaction commits. If the work throws, the transaction
+ * rolls back (tables, columns, permissions, stored releases: PostgreSQL and SQLite both roll back DDL)
+ * and nothing is served.
+ */
+export interface ReleaseScope {
+  readonly trx: Transaction<Database>;
+  /** the handle with its db replaced by the transaction, for helpers that take a DbHandle */
+  readonly handle: DbHandle;
+  /** the model a release in this scope would replace: an earlier release of the scope, else the one served */
+  served(id: string): ModelFile | undefined;
+  /** the release checks against the served models and the scope's earlier releases */
+  check(file: unknown): ModelFile;
+  release(file: unknown, options: { by: string | null; menuKey?: string | null }): Promise<ReleaseResult>;
+}
+
 export interface ModelStore {
   current(): ModelSnapshot;
   /** the endpoints of the current snapshot, for the family routes (access 'model') */
@@ -61,6 +81,8 @@ export interface ModelStore {
    * problem (JSON path and message); nothing is changed then.
    */
   release(file: unknown, options: { by: string | null; menuKey?: string | null }): Promise<ReleaseResult>;
+  /** Runs `work` in one transaction whose releases are all served on commit, or none (ReleaseScope). */
+  transaction<T>(work: (scope: ReleaseScope) => Promise<T>): Promise<T>;
   /**
    * The checks release runs before it changes anything (meta-schema, field rules, the other models,
    * the route table), against the current snapshot: the upgraded model, or CL_ERR_MODEL_INVALID.
@@ -277,27 +299,51 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
     }
   }
 
-  async function releaseNow(file: unknown, by: string | null, menuOverride: string | null | undefined): Promise<ReleaseResult> {
-    const json = JSON.stringify(file);
-    const checksum = checksumOf(json ?? '');
-    const { model, served, entry } = asAppError(() => {
-      const model = checked(file, 'model', snapshot.entries);
-      const served = snapshot.entries.get(model.id);
-      // the same file again: nothing to do
-      const entry = served?.checksum === checksum ? null : candidate(model, 0, checksum, snapshot.entries);
-      return { model, served, entry };
+  /** The releases of one transaction; served (swapped in, in order) only after it commits. */
+  async function inTransaction<T>(work: (scope: ReleaseScope) => Promise<T>): Promise<T> {
+    const pending: StoredModel[] = [];
+    // the served models with the scope's earlier releases in place, so a later one may name them
+    let entries: ReadonlyMap<string, StoredModel> = snapshot.entries;
+    const result = await handle.db.transaction().execute(async (trx) => {
+      const trxHandle: DbHandle = { ...handle, db: trx };
+      const scope: ReleaseScope = {
+        trx,
+        handle: trxHandle,
+        served: (id) => entries.get(id)?.model,
+        check: (file) =>
+          asAppError(() => {
+            const model = checked(file, 'model', entries);
+            candidate(model, 0, '', entries);
+            return model;
+          }),
+        async release(file, { by, menuKey: menuOverride }) {
+          const json = JSON.stringify(file);
+          const checksum = checksumOf(json ?? '');
+          const { model, served, entry } = asAppError(() => {
+            const model = checked(file, 'model', entries);
+            const served = entries.get(model.id);
+            // the same file again: nothing to do
+            const entry = served?.checksum === checksum ? null : candidate(model, 0, checksum, entries);
+            return { model, served, entry };
+          });
+          if (!entry) return { id: model.id, version: served!.version, checksum, changed: false };
+          await syncModelTable(trxHandle, model, warn);
+          const menuKey = menuOverride ?? modelMenuKeys(snapshot.modules).get(model.id) ?? null;
+          const version = await writeReleasedRow(trx, { id: model.id, module: moduleIdOf(model.id), json, checksum, releasedBy: by });
+          await syncModelPermissions(trx, handle.adapter, model, moduleIdOf(model.id), menuKey);
+          await notifier.publish(trx, { id: model.id, version, origin });
+          const released = { ...entry, version };
+          pending.push(released);
+          const next = new Map(entries);
+          next.set(model.id, released);
+          entries = next;
+          return { id: model.id, version, checksum, changed: true };
+        },
+      };
+      return work(scope);
     });
-    if (!entry) return { id: model.id, version: served!.version, checksum, changed: false };
-    await syncModelTable(handle, model, warn);
-    const menuKey = menuOverride ?? modelMenuKeys(snapshot.modules).get(model.id) ?? null;
-    const version = await handle.db.transaction().execute(async (trx) => {
-      const stored = await writeReleasedRow(trx, { id: model.id, module: moduleIdOf(model.id), json, checksum, releasedBy: by });
-      await syncModelPermissions(trx, handle.adapter, model, moduleIdOf(model.id), menuKey);
-      await notifier.publish(trx, { id: model.id, version: stored, origin });
-      return stored;
-    });
-    swapIn({ ...entry, version });
-    return { id: model.id, version, checksum, changed: true };
+    for (const entry of pending) swapIn(entry);
+    return result;
   }
 
   return {
@@ -307,7 +353,8 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
       match: (method, url) => snapshot.routes.find(method, url),
       routes: () => snapshot.routes.list(),
     },
-    release: (file, { by, menuKey }) => serially(() => releaseNow(file, by, menuKey)),
+    release: (file, options) => serially(() => inTransaction((scope) => scope.release(file, options))),
+    transaction: (work) => serially(() => inTransaction(work)),
     check: checkNow,
     problemsOf: problemsNow,
     reload,

@@ -14,14 +14,18 @@ function like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
   return sql`${term} ilike ${pattern} escape '\\'`;
 }
 
+async function trigramsExist(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+  return rows.length > 0;
+}
+
 async function createTrigramExtension(db: Kysely<unknown>, warn: Warn): Promise<boolean> {
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
     return true;
   } catch (error) {
     // two servers creating it at once: one of them wins, which is all we need
-    const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
-    if (rows.length > 0) return true;
+    if (await trigramsExist(db)) return true;
     warn(`[keyword search] the pg_trgm extension could not be created (${(error as Error).message}); keyword searches run without a text index`);
     return false;
   }
@@ -35,8 +39,14 @@ export function createPostgresTextSearch(): TextSearchRole {
 
     async syncIndex(db, { table, columns }, warn) {
       if (columns.length === 0) return;
-      trigrams ??= createTrigramExtension(db, warn);
-      if (!(await trigrams)) return;
+      // inside a release's transaction a failed CREATE EXTENSION would abort it, and a rollback would
+      // undo it: there, only ask whether the extension exists (the start-up sync has created it)
+      if (db.isTransaction && trigrams === null) {
+        if (!(await trigramsExist(db))) return;
+      } else {
+        trigrams ??= createTrigramExtension(db, warn);
+        if (!(await trigrams)) return;
+      }
       for (const column of columns) {
         const name = shortIdentifier(`tx_${table}_${column}`);
         await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);

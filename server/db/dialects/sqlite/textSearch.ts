@@ -59,10 +59,13 @@ export const sqliteTextSearch: TextSearchRole = {
   async syncIndex(db, target) {
     const present = await indexedColumns(db, target.table);
     if (present && present.join() === target.columns.join()) return;
-    await db.transaction().execute(async (trx) => {
+    const rebuild = async (trx: Kysely<unknown>) => {
       await dropIndex(trx, target.table);
       if (target.columns.length > 0) await createIndex(trx, target);
-    });
+    };
+    // inside a release's transaction (model store) the rebuild is part of it; Kysely does not nest them
+    if (db.isTransaction) await rebuild(db);
+    else await db.transaction().execute(rebuild);
   },
 
   keywordCondition({ table, columns }, keyword, use) {
