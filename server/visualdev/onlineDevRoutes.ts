@@ -11,6 +11,7 @@ import type { ModelRoute } from '../engine/store/routeTable.js';
 import type { RouteAccess } from '../plugins/accessPlugin.js';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
+import { appPreviewOf } from './appPreview.js';
 import { listQueryOf } from './onlineDevQuery.js';
 
 export const ONLINE_DEV = '/api/visualdev/OnlineDev';
@@ -53,7 +54,8 @@ const read = (compiled: CompiledModel) => ({ permission: compiled.permission('li
 /**
  * The OnlineDev endpoints of one released model (spec 001 §7): Config, ColumnData, FormData, List (POST
  * with queryJson/superQueryJson), create, get/put/delete by id, DataChange, batchDelete, Actions/Export,
- * Template, Actions/ExportData, Actions/Import and the relation-form select (FieldDataSelect).
+ * Template, Actions/ExportData, Actions/Import, App/Preview (the screen as a phone shows it) and the
+ * relation-form select (FieldDataSelect).
  */
 export function onlineDevRoutes(env: EngineEnv, entry: StoredModel): ModelRoute[] {
   const compiled = atOnlineDev(entry.compiled);
@@ -76,6 +78,7 @@ export function onlineDevRoutes(env: EngineEnv, entry: StoredModel): ModelRoute[
     fields: model.entity.fields,
     tabs: model.tabs ?? [],
   };
+  const appPreview = appPreviewOf(model);
   const listOf = async (request: FastifyRequest, query: Record<string, string>) => {
     const q = parseList(query);
     const { rows, total } = await listRecords(env, compiled, q, await env.contextFor(request, compiled));
@@ -87,6 +90,10 @@ export function onlineDevRoutes(env: EngineEnv, entry: StoredModel): ModelRoute[
     route('GET', `${base}/Config`, async (request) => {
       assertQueryNames(request, ['_t']);
       return answer(config, request);
+    }),
+    route('GET', `${base}/App/Preview`, async (request) => {
+      assertQueryNames(request, ['_t']);
+      return answer(appPreview, request);
     }),
     route('GET', `${base}/ColumnData`, async (request) => {
       assertQueryNames(request, ['_t']);

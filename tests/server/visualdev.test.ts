@@ -196,6 +196,32 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       expect((await tester.get('/api/online/gauge')).body.data.list).toHaveLength(1);
     });
 
+    it("answers App/Preview: the released screen as a phone shows it, behind the model's list permission", async () => {
+      const { id } = await createDesign(gaugeDesign('phone', { calibrated: { type: 'date', label: '校准日期', required: true } }));
+      expect((await admin.post(`${BASE}/${id}/Actions/Release`, {})).body.code).toBe(200);
+      const url = `${ONLINE}/online.phone/App/Preview`;
+      expect((await bystander.get(url)).status).toBe(403);
+      const reader = await userWith(t, ['online:phone:list']);
+      const res = await reader.get(url);
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({
+        code: 200,
+        data: {
+          modelId: 'online.phone',
+          fullName: '量具台账',
+          card: { title: { field: 'gaugeName', label: '量具名称' }, fields: [{ field: 'gaugeNo', label: '编号' }] },
+          keyword: true,
+          search: [{ field: 'gaugeNo', label: '编号' }],
+          form: [
+            { field: 'gaugeName', type: 'string', required: true, widget: null },
+            { field: 'gaugeNo', type: 'string', required: false, widget: null },
+          ],
+          tabs: [],
+        },
+      });
+      expect((await reader.get(url, { colour: 'red' })).status).toBe(400);
+      expect((await reader.get(`${ONLINE}/online.nothing/App/Preview`)).status).toBe((await reader.get(`${ONLINE}/online.phone/App/Nothing`)).status);
+    });
+
     it('refuses to drop or retype a field holding data unless confirmed, and then backs the column up', async () => {
       const { id } = await createDesign(gaugeDesign('risky'));
       await admin.post(`${BASE}/${id}/Actions/Release`, {});
