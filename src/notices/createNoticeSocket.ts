@@ -11,6 +11,11 @@ export interface NoticeSocketOptions {
   token: string;
   /** a frame with cmd 'topic' (everyone) or 'user' (addressed): the lists are stale; 'signout': so is the session */
   onNotice(): void;
+  /**
+   * a 'signout' frame (forced offline): the session is revoked. Without it, 'signout' is one more
+   * reload; the bell's reloads are silent, so the page would never hear the 401 and stay signed in.
+   */
+  onSignOut?(): void;
   /** the browser's WebSocket; tests pass a fake */
   WebSocketImpl?: typeof WebSocket;
   heartbeatMs?: number;
@@ -33,8 +38,8 @@ export function createNoticeSocket(options: NoticeSocketOptions): () => void {
     onText(text) {
       try {
         const frame = JSON.parse(text) as { cmd?: unknown };
-        // 'signout' (forced offline): the reload's request is refused with a 401, which signs the page out
-        if (frame.cmd === 'topic' || frame.cmd === 'user' || frame.cmd === 'signout') options.onNotice();
+        if (frame.cmd === 'signout') (options.onSignOut ?? options.onNotice)();
+        else if (frame.cmd === 'topic' || frame.cmd === 'user') options.onNotice();
       } catch {
         // not a notice frame (a plain-text heartbeat answer): nothing to do
       }

@@ -32,7 +32,8 @@ export interface NoticePage {
 }
 
 export interface NoticeApi {
-  unread(): Promise<UnreadNotices>;
+  /** `loud`: errors take the usual path (a 401 signs the page out) instead of being kept quiet */
+  unread(loud?: boolean): Promise<UnreadNotices>;
   markRead(anntId: string): Promise<void>;
   byId(id: string): Promise<NoticeItem>;
   mine(query: { pageNo: number; pageSize: number; titile?: string }): Promise<NoticePage>;
@@ -45,7 +46,7 @@ export interface NoticeApi {
  */
 export function createNoticeApi(http: HttpClient): NoticeApi {
   return {
-    unread: async () => (await http.get<UnreadNotices>('/sys/annountCement/listByUser', undefined, { silent: true })).data,
+    unread: async (loud = false) => (await http.get<UnreadNotices>('/sys/annountCement/listByUser', undefined, { silent: !loud })).data,
     markRead: async (anntId) => void (await http.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId }, { silent: true })),
     byId: async (id) => (await http.get<NoticeItem>('/sys/annountCement/queryById', { id })).data,
     mine: async (query) => (await http.get<NoticePage>('/sys/sysAnnouncementSend/getMyAnnouncementSend', query)).data,

@@ -49,8 +49,14 @@ export function useNotices({ api, userId, token, pollMs = NOTICE_POLL_MS }: UseN
 
   useEffect(() => {
     if (!token || !userId) return;
-    return createNoticeSocket({ url: noticeSocketUrl(window.location, userId), token, onNotice: () => void reload().catch(() => undefined) });
-  }, [reload, token, userId]);
+    return createNoticeSocket({
+      url: noticeSocketUrl(window.location, userId),
+      token,
+      onNotice: () => void reload().catch(() => undefined),
+      // forced offline: one request that is not silent, so its 401 signs the page out as any other does
+      onSignOut: () => void api.unread(true).catch(() => undefined),
+    });
+  }, [api, reload, token, userId]);
 
   return { notices, reload };
 }

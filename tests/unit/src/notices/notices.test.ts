@@ -71,6 +71,18 @@ describe('the notice socket client', () => {
     expect(socket.closed).toBe(true);
   });
 
+  it('hands a signout frame (forced offline) to onSignOut, not to the silent reload', () => {
+    const onNotice = vi.fn();
+    const onSignOut = vi.fn();
+    const stop = createNoticeSocket({ url: 'ws://h/websocket/u1', token: 't', onNotice, onSignOut, WebSocketImpl: socketImpl });
+    const socket = FakeSocket.made.at(-1)!;
+    socket.open();
+    socket.receive(JSON.stringify({ cmd: 'signout' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(onNotice).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('reconnects 5 s after a close, and never after being stopped', () => {
     const stop = createNoticeSocket({ url: 'ws://h/websocket/u1', token: 't', onNotice: () => undefined, WebSocketImpl: socketImpl });
     FakeSocket.made[0]!.open();
