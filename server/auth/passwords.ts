@@ -2,8 +2,8 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
 
 // scrypt (node:crypto) with a per-user salt. N=2^15 costs ~60 ms and 32 MiB per hash here: slow for
 // an attacker, and run off the event loop (libuv pool) so sign-ins do not stall other requests.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
-const KEY_LENGTH = 64;
+export const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+export const KEY_LENGTH = 64;
 
 function derive(password: string, salt: string, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) => (error ? reject(error) : resolve(key))));
@@ -15,10 +15,15 @@ export interface PasswordHash {
   salt: string;
 }
 
+/** The stored form of a derived key (also built by the bulk hashing pool, passwordPool.ts). */
+export function storedHash(keyHex: string, salt: string): PasswordHash {
+  return { password: `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${keyHex}`, salt };
+}
+
 export async function hashPassword(plain: string): Promise<PasswordHash> {
   const salt = randomBytes(16).toString('hex');
   const key = await derive(plain, salt, PARAMS);
-  return { password: `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${key.toString('hex')}`, salt };
+  return storedHash(key.toString('hex'), salt);
 }
 
 export async function verifyPassword(plain: string, stored: PasswordHash): Promise<boolean> {

@@ -6,7 +6,7 @@ import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/
 import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
-import type { BeforeSaveHook, HookRegistry, TenancyHook } from './hookRegistry.js';
+import type { BeforeSaveHook, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
 import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
@@ -59,6 +59,8 @@ export interface CompiledModel {
   pageSize: number;
   state: { field: CompiledField; on: Scalar; off: Scalar } | null;
   beforeSave: BeforeSaveHook | null;
+  /** the beforeSave hook's bulk stage for imports (hookRegistry.ts PrepareImport), if it has one */
+  prepareImport: PrepareImport | null;
   /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
   /** `compute` expressions in declaration order: the server recomputes them on every save */
@@ -165,6 +167,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     pageSize: model.list?.page?.size ?? 10,
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
     beforeSave: beforeSave ?? null,
+    prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: expressionsOf((def) => def.compute),
     requiredWhens: expressionsOf((def) => def.requiredWhen),

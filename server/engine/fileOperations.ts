@@ -115,7 +115,15 @@ export const importHandler =
     const dialect = model.model.api.dialect;
     const context = await env.contextFor(request, model);
     const file = await uploadedWorkbook(request, FILE_FIELD[dialect]);
-    const outcome = await importRecords(env, model, file, context);
+    // a long import (10,000 first passwords to hash) tells the log how far it got, every tenth
+    let nextTenth = 1;
+    const outcome = await importRecords(env, model, file, context, {
+      onProgress(stage, done, total) {
+        if (done < total && done * 10 < nextTenth * total) return;
+        nextTenth = Math.floor((done * 10) / total) + 1;
+        request.log.info({ model: model.model.id, stage, done, total }, 'import progress');
+      },
+    });
     const wrap = (data: unknown, message: string) => (dialect === 'jeecg' ? toJeecgEnvelope(data, message) : toApiEnvelope(data, message));
     if (outcome.ok) return wrap({ totalCount: outcome.count, successCount: outcome.count, errorCount: 0 }, outcome.message);
     const name = await env.reports.write(context.auth.userId, outcome.errors, request.lang);

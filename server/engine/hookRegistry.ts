@@ -1,5 +1,5 @@
 import type { RawBuilder, Transaction } from 'kysely';
-import type { ModelFile } from '../../runtime/model/types.js';
+import type { Lang, ModelFile } from '../../runtime/model/types.js';
 import type { CellHandler } from '../../runtime/validation/cellRules.js';
 import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
@@ -26,6 +26,32 @@ export interface BeforeSaveContext {
    * that table's totals stale until their TTL.
    */
   touch(table: string): void;
+  /**
+   * Set only in an import whose hook has a bulk stage (BeforeSaveOptions.prepareImport): what that stage
+   * worked out for this very record before the transaction opened (a password hash, say).
+   */
+  prepared?: Record<string, unknown>;
+}
+
+/** What a bulk stage hears besides the rows: the language of its messages, and whom to tell how far it got. */
+export interface PrepareImportContext {
+  lang: Lang;
+  onProgress(done: number, total: number): void;
+}
+
+/**
+ * A beforeSave hook's bulk stage for imports: it sees every row's validated values at once, before the
+ * import's transaction opens, and answers per row either the values to hand the hook as `prepared`, or
+ * that row's errors (field name and message). Work that is slow per row (hashing thousands of first
+ * passwords) is done here, in parallel, instead of row by row while the transaction holds the writer.
+ */
+export type PrepareImport = (
+  rows: readonly Record<string, unknown>[],
+  ctx: PrepareImportContext,
+) => Promise<Array<Record<string, unknown> | { errors: { field: string; message: string }[] }>>;
+
+export interface BeforeSaveOptions {
+  prepareImport?: PrepareImport;
 }
 
 /**
@@ -87,8 +113,10 @@ export interface OperationHookOptions {
 }
 
 export interface HookRegistry {
-  register(name: string, hook: BeforeSaveHook): void;
+  register(name: string, hook: BeforeSaveHook, options?: BeforeSaveOptions): void;
   get(name: string): BeforeSaveHook | undefined;
+  /** the bulk import stage registered with a beforeSave hook, if any */
+  getPrepareImport(name: string): PrepareImport | undefined;
   registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
   operationOptions(name: string): OperationHookOptions;
@@ -110,6 +138,7 @@ const HOOK_NAME = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 /** One registry per app (tests build several side by side); buildApp hands it to the engine. */
 export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeSaveHook>();
+  const prepareImports = new Map<string, PrepareImport>();
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
   const tenancies = new Map<string, TenancyHook>();
@@ -120,8 +149,12 @@ export function createHookRegistry(): HookRegistry {
     kind.set(name, hook);
   };
   return {
-    register: (name, hook) => add(hooks, name, hook),
+    register: (name, hook, options = {}) => {
+      add(hooks, name, hook);
+      if (options.prepareImport) prepareImports.set(name, options.prepareImport);
+    },
     get: (name) => hooks.get(name),
+    getPrepareImport: (name) => prepareImports.get(name),
     registerOperation: (name, hook, options = {}) => {
       add(operations, name, hook);
       operationOptions.set(name, options);
@@ -146,7 +179,7 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
     const beforeSave = from!.get(name);
     const tenancy = from!.getTenancy(name);
     const cellValidator = from!.getCellValidator(name);
-    if (beforeSave) into.register(name, beforeSave);
+    if (beforeSave) into.register(name, beforeSave, { prepareImport: from!.getPrepareImport(name) });
     else if (tenancy) into.registerTenancy(name, tenancy);
     else if (cellValidator) into.registerCellValidator(name, cellValidator);
     else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));

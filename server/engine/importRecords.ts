@@ -33,18 +33,24 @@ class RowsRefused extends Error {
   }
 }
 
-async function insertAll(write: WriteScope, model: CompiledModel, rows: PreparedRow[], ctx: MessageContext): Promise<void> {
+async function insertAll(
+  write: WriteScope,
+  model: CompiledModel,
+  rows: PreparedRow[],
+  ctx: MessageContext,
+  prepared: Record<string, unknown>[] | null,
+): Promise<void> {
   const { trx, context } = write;
   const records: Record<string, unknown>[] = [];
   const rowOf = new Map<string, number>();
   const refused: RowError[] = [];
   const createTime = nowText();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const id = newId();
     try {
       // like a form create, an import does not write the fields the importer's roles restrict
       const completed = await completeCreate(write, model, writableBody(row.values, context.scope.fields), ctx);
-      const final = await runBeforeSave(model, completed, 'create', id, write);
+      const final = await runBeforeSave(model, completed, 'create', id, write, prepared?.[index]);
       records.push({ ...final, id, createBy: context.auth.username, createTime, version: 1, ...(model.tenant ? { tenantId: context.tenantId } : {}) });
       rowOf.set(id, row.number);
     } catch (error) {
@@ -82,6 +88,41 @@ async function assertInScope(write: WriteScope, model: CompiledModel, ids: strin
   if (outside.length > 0) throw new RowsRefused(outside);
 }
 
+/**
+ * The beforeSave hook's bulk stage (PrepareImport), run before the transaction opens: its per-row results
+ * go to the hook as `prepared`, or its per-row errors are the import's report.
+ */
+async function prepareAll(
+  model: CompiledModel,
+  rows: PreparedRow[],
+  ctx: MessageContext,
+  onProgress: ImportOptions['onProgress'],
+): Promise<{ prepared: Record<string, unknown>[] } | { errors: RowError[] }> {
+  const results = await model.prepareImport!(
+    rows.map((r) => r.values),
+    { lang: ctx.lang, onProgress: (done, total) => onProgress?.('prepare', done, total) },
+  );
+  const errors: RowError[] = [];
+  const prepared: Record<string, unknown>[] = [];
+  for (const [index, result] of results.entries()) {
+    if ('errors' in result && Array.isArray(result.errors)) {
+      for (const e of result.errors as { field: string; message: string }[])
+        errors.push({
+          row: rows[index]!.number,
+          column: ctx.translate(model.fields.get(e.field)?.def.label ?? e.field, ctx.lang),
+          value: '',
+          message: e.message,
+        });
+    } else prepared.push(result as Record<string, unknown>);
+  }
+  return errors.length > 0 ? { errors } : { prepared };
+}
+
+export interface ImportOptions {
+  /** how far a long import got: 'prepare' is the hook's bulk stage (hashing passwords, say), row by row */
+  onProgress?(stage: 'prepare', done: number, total: number): void;
+}
+
 function rejected(totalCount: number, errors: RowError[], lang: Lang): ImportOutcome {
   const errorCount = new Set(errors.map((e) => e.row)).size;
   return { ok: false, totalCount, errorCount, errors, message: importText('rejected', lang, { total: totalCount, rows: errorCount, errors: errors.length }) };
@@ -94,15 +135,27 @@ function rejected(totalCount: number, errors: RowError[], lang: Lang): ImportOut
  * is inserted, in one transaction. Otherwise nothing is written and the errors come back, one per
  * row and column, for the report.
  */
-export async function importRecords(env: EngineEnv, model: CompiledModel, file: Buffer, context: EngineContext): Promise<ImportOutcome> {
+export async function importRecords(
+  env: EngineEnv,
+  model: CompiledModel,
+  file: Buffer,
+  context: EngineContext,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
   const ctx: MessageContext = { lang: context.lang, translate: env.translate };
   await checkXlsxZip(file);
   const sheet = await readSheet(file, MAX_IMPORT_ROWS);
   if (sheet.rows.length === 0) throw new AppError('CL_ERR_IMPORT_EMPTY');
   const { rows, errors } = await prepareRows(env, model, sheet, context.tenantId, ctx);
   if (errors.length > 0) return rejected(sheet.rows.length, errors, context.lang);
+  let prepared: Record<string, unknown>[] | null = null;
+  if (model.prepareImport) {
+    const stage = await prepareAll(model, rows, ctx, options.onProgress);
+    if ('errors' in stage) return rejected(sheet.rows.length, stage.errors, context.lang);
+    prepared = stage.prepared;
+  }
   try {
-    await inWrite(env, model, context, (write) => insertAll(write, model, rows, ctx));
+    await inWrite(env, model, context, (write) => insertAll(write, model, rows, ctx, prepared));
   } catch (error) {
     if (error instanceof RowsRefused) return rejected(sheet.rows.length, error.errors, context.lang);
     throw error;

@@ -38,9 +38,20 @@ export async function runBeforeSave(
   mode: 'create' | 'update',
   id: string,
   write: WriteScope,
+  prepared?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   if (!model.beforeSave) return values;
-  const ctx = { model: model.model, values: { ...values }, mode, id, auth: write.context.auth, context: write.context, db: write.trx, touch: write.touch };
+  const ctx = {
+    model: model.model,
+    values: { ...values },
+    mode,
+    id,
+    auth: write.context.auth,
+    context: write.context,
+    db: write.trx,
+    touch: write.touch,
+    ...(prepared ? { prepared } : {}),
+  };
   const out = (await model.beforeSave(ctx)) ?? ctx.values;
   for (const name of Object.keys(out)) {
     const field = model.fields.get(name);
