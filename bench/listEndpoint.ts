@@ -61,7 +61,7 @@ function paths(prefix: string, scenario: Scenario, extra: string): string[] {
 
 function mean(results: LoadResult[]): LoadResult {
   const avg = (pick: (r: LoadResult) => number) => results.reduce((s, r) => s + pick(r), 0) / results.length;
-  return { reqPerSec: avg((r) => r.reqPerSec), p50: avg((r) => r.p50), p99: avg((r) => r.p99), errors: avg((r) => r.errors) };
+  return { reqPerSec: avg((r) => r.reqPerSec), p50: avg((r) => r.p50), p99: avg((r) => r.p99), errors: avg((r) => r.errors), total: avg((r) => r.total) };
 }
 
 interface Row {

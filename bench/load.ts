@@ -5,6 +5,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  total: number;
 }
 
 /** Drives one target with `connections` concurrent keep-alive connections cycling through `paths`. */
@@ -20,5 +22,6 @@ export async function runLoad(base: string, paths: string[], headers: Record<str
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
   };
 }
