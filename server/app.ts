@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import adminIndexRoutes from './api/adminIndex.js';
 import healthRoutes from './api/health.js';
@@ -78,7 +77,7 @@ import { syncModuleData } from './engine/syncModuleData.js';
 import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
 import accessPlugin from './plugins/accessPlugin.js';
 import contextPlugin, { type AppContext } from './plugins/contextPlugin.js';
-import { securityHeaderOptions } from './plugins/securityHeaders.js';
+import { securityHeaderOptions, securityHeaders } from './plugins/securityHeaders.js';
 import errorPlugin from './plugins/errorPlugin.js';
 import jsonBodyPlugin from './plugins/jsonBodyPlugin.js';
 
@@ -245,7 +244,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(contextPlugin, ctx);
     await app.register(errorPlugin);
     await app.register(jsonBodyPlugin);
-    await app.register(fastifyHelmet, securityHeaderOptions);
+    await app.register(securityHeaders, securityHeaderOptions);
     await app.register(accessPlugin, { sessionPolicy: config.session });
     await app.register(rateLimit, { global: false });
     registerOperationLog(app, sysLog);
