@@ -35,11 +35,20 @@ export interface EngineEnv {
   generations: TableGenerations;
   totals: TableCache<number>;
   anchors: TableCache<PageAnchors>;
+  /** how a filter's page is read where a bounded walk of the sort index decided it (readRecords.ts) */
+  walks: TableCache<WalkOutcome>;
   /** the engine context of a request for one model: every read and write of the model takes one */
   contextFor: ContextFor;
   /** the compiled model a reference names, as served now (the model store sets it when it opens) */
   modelOf: ModelOf;
 }
+
+/**
+ * What a bounded walk of the sort index found for one filter and page reach (readRecords.ts): the
+ * walk filled the page within its bound ('walk'), or the matches lie further down the sort order
+ * than their density predicts and the page is read by the text index ('scan').
+ */
+export type WalkOutcome = 'walk' | 'scan';
 
 /** One per app: the caches start empty and are shared by every model the store holds. */
 export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache, dataDir: string): EngineEnv {
@@ -58,6 +67,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     totals: createTableCache<number>({ generations }),
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
+    walks: createTableCache<WalkOutcome>({ generations, maxEntries: 1_000 }),
     contextFor: createContextFor(createScopeOf(reader, generations)),
     modelOf: () => undefined,
   };

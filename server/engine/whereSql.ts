@@ -68,6 +68,13 @@ export function whereSql(
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
   if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
+  all.push(...filterConditions(model, parts, plan), ...extra);
+  return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
+}
+
+/** The client's filters alone (keyword, fields, advanced query), without the tenant and data scope. */
+export function filterConditions(model: CompiledModel, parts: WhereParts, plan: ReadPlan = 'index'): RawBuilder<unknown>[] {
+  const all: RawBuilder<unknown>[] = [];
   for (const c of parts.filters) all.push(conditionSql(model, c));
   if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword, plan === 'index' ? 'filter' : 'lookup'));
   if (parts.superQuery.length > 0) {
@@ -78,8 +85,7 @@ export function whereSql(
       )})`,
     );
   }
-  all.push(...extra);
-  return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
+  return all;
 }
 
 /**
