@@ -1,7 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+import { ListPage } from './pages/ListPage';
+
+/** A dialog by its exact title (the dictionary's edit dialog holds its items' edit dialog). */
+const dialogTitled = (page: Page, title: string): Locator =>
+  page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) });
+
+/** The text input of a dialog's form item, by its label. */
+const fieldOf = (dialog: Locator, label: string): Locator =>
+  dialog
+    .locator('.ant-formily-item')
+    .filter({ has: dialog.page().locator('.ant-formily-item-label').getByText(label, { exact: true }) })
+    .locator('input');
 
 const switchTo = async (page: Page, name: string, lang: string) => {
   await page.getByRole('button', { name: /^(语言|Language|語言)$/ }).click();
@@ -13,22 +25,47 @@ const switchTo = async (page: Page, name: string, lang: string) => {
 // refreshed, in each language (zh-CN as typed, en from the item's English text, zh-TW converted with
 // OpenCC's Taiwan phrases: 运行 becomes 執行).
 test('dictionaries: an edited item text shows in a list page in zh-CN, en and zh-TW', async ({ page, request }) => {
-  // three reloads of a list page, each reading its model and dictionaries again
-  test.setTimeout(180_000);
+  // the edit through 数据字典, then three reloads of a list page, each reading its model and dictionaries again
+  test.setTimeout(240_000);
   const api = await adminApi(request);
-  const types = await api.call('get', '/api/system/DictionaryType?keyword=quartz_status&pageSize=50');
-  const type = (types.list as { id: string; dictCode: string }[]).find((t) => t.dictCode === 'quartz_status')!;
-  const items = await api.call('get', `/api/system/DictionaryData/${type.id}`);
-  const stopped = (items.list as { id: string; itemValue: string }[]).find((i) => i.itemValue === '-1')!;
-  const item = await api.call('get', `/api/system/DictionaryData/${stopped.id}/Info`);
-  await api.call('put', `/api/system/DictionaryData/${stopped.id}`, { itemText: '暂停运行', itemTextEn: 'Halted', version: item.version });
-  await api.call('get', '/sys/dict/refleshCache');
   const job = await api.call('post', '/sys/quartzJob/add', { jobClassName: 'system.pruneJobLogs', cronExpression: '0 0 3 * * ? *', description: '字典显示' });
   expect(job.status).toBe(-1);
 
   const login = new LoginPage(page);
   await login.goto();
   await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+
+  // 数据字典: the dictionary's edit dialog, its 字典项 tab, the item's own edit dialog
+  await page.getByRole('menuitem', { name: '数据字典' }).click();
+  // a tree table without a search bar: page on until the dictionary's row shows
+  const dicts = new ListPage(page);
+  await expect(dicts.table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  for (let turn = 0; turn < 20 && (await dicts.row('quartz_status').count()) === 0; turn++) {
+    const first = await dicts.table.locator('tbody tr').first().innerText();
+    await page.locator('.ant-pagination-next').first().click();
+    await expect(dicts.table.locator('tbody tr').first()).not.toHaveText(first);
+  }
+  await dicts.row('quartz_status').getByText('编辑', { exact: true }).click();
+  const dictDialog = dialogTitled(page, '编辑').first();
+  await dictDialog.getByRole('tab', { name: '字典项' }).click();
+  const items = dictDialog.getByRole('tabpanel', { name: '字典项' });
+  const stopped = items.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '停止', exact: true }) });
+  await stopped.getByText('编辑', { exact: true }).click();
+  const itemDialog = dialogTitled(page, '编辑').last();
+  await fieldOf(itemDialog, '字典项名称').fill('暂停运行');
+  await fieldOf(itemDialog, '英文名称').fill('Halted');
+  const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes('/api/system/DictionaryData/'));
+  await itemDialog.getByRole('button', { name: /确\s*认/ }).click();
+  expect((await (await saved).json()).code).toBe(200);
+  await expect(page.locator('.ant-message').getByText('编辑成功！').first()).toBeVisible();
+  await expect(items.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '暂停运行', exact: true }) })).toHaveCount(1);
+  await dictDialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(dictDialog).toBeHidden();
+  // the header's 清除缓存 refreshes the dictionaries (GET /sys/dict/refleshCache)
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '清除缓存' }).click();
+  await expect(page.locator('.ant-message').getByText('刷新缓存完成！').first()).toBeVisible();
+
   await page.getByRole('menuitem', { name: '定时任务' }).click();
   // the visible list's row; a page reloaded on a loaded machine may take a while to read its model again
   const jobRow = () => page.locator('.ant-table-tbody tr:visible').filter({ hasText: '字典显示' });
