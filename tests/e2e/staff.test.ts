@@ -81,6 +81,9 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await api.call('post', '/api/permission/Position', { fullName: `检测员${stamp}`, enCode: `JCY${stamp}`, enabledMark: 1, sortCode: 1 });
   const type = await api.call('post', '/admin/certificateAbilityType/add', { name: `公路水运${stamp}` });
   await api.call('post', '/admin/profession/add', { name: `道路工程${stamp}`, typeId: type.id });
+  // another type's profession, which the certificate form must not offer for the first type
+  const metrology = await api.call('post', '/admin/certificateAbilityType/add', { name: `计量${stamp}` });
+  await api.call('post', '/admin/profession/add', { name: `长度${stamp}`, typeId: metrology.id });
 
   const login = new LoginPage(page);
   await login.goto();
@@ -148,7 +151,10 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   // edit: every tab; papers and patents share one
   await row.getByText('编辑', { exact: true }).click();
   const edit = modal(page, '编辑');
-  await expect(edit.getByRole('tab')).toHaveText(['基本信息', '教育经历', '工作简历', '技术职称', '培训记录', '论文与专利', '持有证书', '其他证书']);
+  // the tabs come once the record and the eight tab models are read: slow on a loaded machine
+  await expect(edit.getByRole('tab')).toHaveText(['基本信息', '教育经历', '工作简历', '技术职称', '培训记录', '论文与专利', '持有证书', '其他证书'], {
+    timeout: 30_000,
+  });
   const tab = async (name: string) => {
     await edit.getByRole('tab', { name }).click();
     return edit.getByRole('tabpanel', { name });
@@ -174,7 +180,12 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
     '新增检测证书',
     async (d) => {
       await pick(d, '证书类型名称', `公路水运${stamp}`);
-      await pick(d, '专业', `道路工程${stamp}`);
+      // professions narrowed by the chosen certificate type
+      await item(d, '专业').locator('.ant-select').click();
+      const professions = page.locator('.ant-select-dropdown:visible');
+      await expect(professions.getByTitle(`道路工程${stamp}`, { exact: true })).toBeVisible();
+      await expect(professions.getByTitle(`长度${stamp}`, { exact: true })).toHaveCount(0);
+      await professions.getByTitle(`道路工程${stamp}`, { exact: true }).click();
       await item(d, '证书编号').locator('input').fill(`HY${stamp}`);
       await item(d, '发证机构').locator('input').fill('交通运输部');
       await date(d, '获证日期', '2020-01-01');
@@ -207,6 +218,21 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await editRow.getByRole('button', { name: /确\s*认/ }).click();
   await toast(page, '编辑成功！');
   await expect(panel.locator('tbody tr').filter({ hasText: '清华大学' })).toHaveCount(1);
+
+  // the training tab edits and shows one record too (it reads it through /system/sysUserTrain/queryById)
+  panel = await tab('培训记录');
+  await panel.locator('tbody tr').filter({ hasText: '安全生产培训' }).getByText('编辑', { exact: true }).click();
+  const editTrain = modal(page, '编辑').last();
+  await expect(item(editTrain, '培训名称').locator('input')).toHaveValue('安全生产培训');
+  await item(editTrain, '专业').locator('input').fill('安全管理');
+  await editTrain.getByRole('button', { name: /确\s*认/ }).click();
+  await toast(page, '编辑成功！');
+  await expect(panel.locator('tbody tr').filter({ hasText: '安全管理' })).toHaveCount(1);
+  await panel.locator('tbody tr').filter({ hasText: '安全生产培训' }).getByText('详情', { exact: true }).click();
+  const trainView = modal(page, '详情');
+  await expect(trainView.getByText('安全管理', { exact: true })).toBeVisible();
+  await trainView.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(trainView).toBeHidden();
 
   // view one read-only: values as text, only 关闭
   panel = await tab('技术职称');
@@ -243,6 +269,16 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
     await expect(readOnly.getByText('编辑', { exact: true })).toHaveCount(0);
   }
   await expect(detail.locator('.ant-modal-footer').getByRole('button')).toHaveText([/关\s*闭/]);
+  await detail.getByRole('button', { name: /关\s*闭/ }).click();
+
+  // the assessor export of every staff record: one workbook
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出人员技术档案' }).click();
+  expect((await downloading).suggestedFilename()).toBe('人员技术档案.xlsx');
+
+  // 通讯录: the new member with their phone
+  await page.getByRole('menuitem', { name: '通讯录' }).click();
+  await expect(page.locator('.ant-table-tbody tr:visible').filter({ hasText: REALNAME })).toContainText('13812345678');
 });
 
 test('as that staff member: personal information opens their own record; another user’s is refused', async ({ page, request }) => {
