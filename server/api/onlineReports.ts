@@ -14,6 +14,8 @@ import { attachmentHeader, neutraliseCell, sheetName, XLSX_CONTENT_TYPE } from '
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { createSafeSelect } from '../safeSql/runSafeSelect.js';
+import { readSqlReport } from '../safeSql/sqlReport.js';
 
 /** an export reads at most this many rows (a report is a summary, not a table dump) */
 const EXPORT_MAX_ROWS = 50_000;
@@ -27,7 +29,8 @@ const QUERY = { type: 'object', additionalProperties: { type: 'string', maxLengt
 
 interface Report {
   report: CompiledModel;
-  sources: ReportSources;
+  /** null for a SQL report (query.sql), which names its tables in its text */
+  sources: ReportSources | null;
 }
 
 function integerOf(name: string, raw: string | undefined, fallback: number, max: number): number {
@@ -73,12 +76,12 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     const { entries } = options.store.current();
     const report = entries.get(id)?.compiled;
     const query = report?.model.screen?.kind === 'query' ? report.model.query : undefined;
-    // SQL reports (query.sql) are not served yet
     const source = query?.from ? entries.get(query.from)?.compiled : undefined;
     const joins = (query?.join ?? []).map((def) => ({ def, model: entries.get(def.model)?.compiled }));
     const allowed = action === 'list' || report?.model.api.operations?.export;
-    if (report && source && allowed && joins.every((join) => join.model) && (await holdsPermission(db, auth.userId, report.permission(action)))) {
-      return { report, sources: { from: source, joins: joins as ReportSources['joins'] } };
+    const readable = query?.sql !== undefined || (source && joins.every((join) => join.model));
+    if (report && readable && allowed && (await holdsPermission(db, auth.userId, report.permission(action)))) {
+      return { report, sources: source ? { from: source, joins: joins as ReportSources['joins'] } : null };
     }
     await logSecurityEvent(db, {
       event: 'identifier.refused',
@@ -93,6 +96,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
 
   const outputsOf = (report: CompiledModel) => Object.keys(report.model.query!.fields).map((name) => report.fields.get(name)!);
 
+  const safeSelect = createSafeSelect(options.store, app.ctx.db, app.ctx.config.configuredSql);
   const summaries = createTableCache<Row>({ generations: env.generations, maxEntries: 1_000 });
 
   /**
@@ -114,6 +118,11 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
 
   /** Rows (and, for a page, the total and the totals) as the caller may see them: every source's tenant and scope. */
   async function read(request: FastifyRequest, { report, sources }: Report, wanted: ReportRequest) {
+    if (!sources) {
+      const { rows, total, totals } = await readSqlReport(safeSelect, request, report, wanted);
+      const records = await presentRows(env, report, numericOutputs(report, rows), { lang: request.lang, tenantId: authOf(request).tenantId });
+      return { records, total: total ?? records.length, ...(totals ? { totals: numericOutputs(report, [totals])[0]! } : {}) };
+    }
     const models = [sources.from, ...sources.joins.map((join) => join.model)];
     const scopes = new Map(await Promise.all(models.map(async (model) => [model.model.id, await env.contextFor(request, model)] as const)));
     const statements = reportSql(report, sources, wanted, scopes);
@@ -216,7 +225,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     async (request, reply) => {
       const found = await reportOf(request, request.params.cgRpConfigId, 'export');
       const wanted = { ...reportRequestOf(request.query, false), page: { pageNo: 1, pageSize: EXPORT_MAX_ROWS } };
-      const { records } = await read(request, found, wanted);
+      const { records, totals } = await read(request, found, wanted);
       const title = env.translate(found.report.model.title, request.lang);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(sheetName(title));
@@ -230,6 +239,13 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
             return typeof value === 'number' ? value : neutraliseCell(String(value));
           }),
         );
+      }
+      if (totals) {
+        // the totals row, as the report screen shows it: 合计 in the first column unless that column has a total
+        const row = sheet.addRow(
+          outputs.map((f, i) => (f.name in totals ? (totals[f.name] as number | null) : i === 0 ? env.translate('合计', request.lang) : null)),
+        );
+        row.font = { bold: true };
       }
       const body = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import dayjs from 'dayjs';
 import { nowText } from '../db/timestamps.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import { getRecord } from '../engine/readRecords.js';
@@ -7,7 +6,7 @@ import type { ModelStore } from '../engine/store/modelStore.js';
 import { createRecord } from '../engine/writeRecord.js';
 import { AppError, appError } from '../errors.js';
 import { authOf } from '../plugins/accessPlugin.js';
-import type { SafeSelect, SafeSelectPage, SafeSelectPageResult } from '../safeSql/runSafeSelect.js';
+import { safeSqlBuiltIns, type SafeSelect, type SafeSelectPage, type SafeSelectPageResult } from '../safeSql/runSafeSelect.js';
 import { fetchAllowed, type OutboundPolicy } from './fetchAllowed.js';
 import { parseHeaders, parseStaticData, parseVariables, variableValue, type InterfaceVariable } from './interfaceDefinition.js';
 
@@ -70,11 +69,6 @@ export function createInterfaceRunner(store: ModelStore, safeSelect: SafeSelect,
     ).catch((e: unknown) => request.log.warn({ err: e }, 'data interface call log write failed'));
   }
 
-  function builtIns(request: FastifyRequest): Record<string, unknown> {
-    const auth = authOf(request);
-    return { currentUserId: auth.userId, currentUsername: auth.username, currentTenantId: auth.tenantId, today: dayjs().format('YYYY-MM-DD') };
-  }
-
   /** the declared variables' values (an interface that is switched off is refused) */
   function declaredValues(record: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
     if (Number(record.enabledMark) !== 1) throw appError('CL_ERR_DATA_INTERFACE_DISABLED');
@@ -93,7 +87,7 @@ export function createInterfaceRunner(store: ModelStore, safeSelect: SafeSelect,
       const started = Date.now();
       try {
         const values = declaredValues(record, given);
-        const answer = await safeSelect.page(request, String(record.query ?? ''), { ...values, ...builtIns(request) }, page);
+        const answer = await safeSelect.page(request, String(record.query ?? ''), { ...values, ...safeSqlBuiltIns(request) }, page);
         await log(request, record, 'List', started, null);
         return answer;
       } catch (error) {
@@ -108,7 +102,7 @@ export function createInterfaceRunner(store: ModelStore, safeSelect: SafeSelect,
         let answer: Omit<InterfaceAnswer, 'wasteTime'>;
         switch (Number(record.dataType)) {
           case SQL_INTERFACE: {
-            const result = await safeSelect.run(request, String(record.query ?? ''), { ...values, ...builtIns(request) });
+            const result = await safeSelect.run(request, String(record.query ?? ''), { ...values, ...safeSqlBuiltIns(request) });
             answer = { data: result.rows, columns: result.columns, truncated: result.truncated };
             break;
           }

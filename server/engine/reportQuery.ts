@@ -22,7 +22,7 @@ export interface ReportSources {
 export type ReportScopes = ReadonlyMap<string, ReadScope>;
 
 /** A source field named by a report: `field` (of `from`) or `alias.field` (of a joined model). */
-interface SourceRef {
+export interface SourceRef {
   field: CompiledField;
   ref: RawBuilder<unknown>;
 }
@@ -67,7 +67,7 @@ function badParam(name: string, detail: string): never {
 }
 
 /** A parameter's value as its type, checked against its limits; its default when not sent; null when neither. */
-function paramValue(name: string, def: QueryParamDef, raw: string | undefined): Scalar | null {
+export function paramValue(name: string, def: QueryParamDef, raw: string | undefined): Scalar | null {
   const text = raw === undefined || raw.trim() === '' ? (def.default ?? null) : raw.trim();
   if (text === null) return null;
   const value = String(text);
@@ -88,7 +88,7 @@ function paramValue(name: string, def: QueryParamDef, raw: string | undefined): 
   return number;
 }
 
-const COMPARISON: Record<string, RawBuilder<unknown>> = {
+export const COMPARISON: Record<string, RawBuilder<unknown>> = {
   eq: sql.raw('='),
   ne: sql.raw('<>'),
   gt: sql.raw('>'),
@@ -182,6 +182,28 @@ function selectOf(query: QueryDef, resolve: (path: string) => SourceRef): RawBui
 }
 
 /**
+ * The caller's search values (the report's list.search names) as conditions, each value checked against
+ * its field and bound; `refOf` gives the column behind an output, or null where it cannot be searched.
+ */
+export function searchConditions(report: CompiledModel, search: Record<string, string>, refOf: (output: string) => SourceRef | null): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  const searchable = new Map(reportSearchNames(report.model).map((s) => [s.name, s]));
+  for (const [name, raw] of Object.entries(search)) {
+    const wanted = searchable.get(name);
+    const found = wanted && refOf(wanted.field);
+    if (!wanted || !found) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name });
+    if (raw.trim() === '') continue;
+    const value = filterValue(found.field, raw, wanted.mode);
+    conditions.push(
+      wanted.mode === 'like'
+        ? report.adapter.textSearch.like(found.ref, `%${escapeLike(String(value))}%`)
+        : sql`${found.ref} ${COMPARISON[wanted.mode]!} ${value}`,
+    );
+  }
+  return conditions;
+}
+
+/**
  * A report (a model of screen kind `query`) as SQL over its source models: the tenant and the caller's
  * data scope of `from` and of every joined model, the report's own conditions (parameters bound, never
  * spliced), the caller's search values on non-aggregate outputs, group by, a sort on an output name
@@ -198,19 +220,7 @@ export function reportSql(report: CompiledModel, sources: ReportSources, request
     const built = conditionOf(source, query, condition, request.params, resolve);
     if (built) conditions.push(built);
   }
-  const searchable = new Map(reportSearchNames(report.model).map((s) => [s.name, s]));
-  for (const [name, raw] of Object.entries(request.search)) {
-    const search = searchable.get(name);
-    const found = search && sourceFieldOf(query, search.field, resolve);
-    if (!search || !found) throw appError('CL_ERR_QUERY_PARAM_UNKNOWN', { name });
-    if (raw.trim() === '') continue;
-    const value = filterValue(found.field, raw, search.mode);
-    conditions.push(
-      search.mode === 'like'
-        ? source.adapter.textSearch.like(found.ref, `%${escapeLike(String(value))}%`)
-        : sql`${found.ref} ${COMPARISON[search.mode]!} ${value}`,
-    );
-  }
+  conditions.push(...searchConditions(report, request.search, (output) => sourceFieldOf(query, output, resolve)));
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const groupRefs = (query.groupBy ?? []).map((path) => resolve(path).ref);
   const groupBy = groupRefs.length > 0 ? sql`group by ${sql.join(groupRefs)}` : sql``;
@@ -238,7 +248,7 @@ export function reportSql(report: CompiledModel, sources: ReportSources, request
   };
 }
 
-function defaultSort(report: CompiledModel): ReportRequest['sort'] {
+export function defaultSort(report: CompiledModel): ReportRequest['sort'] {
   const declared = report.model.entity.defaultSort;
   return declared ? { column: declared.field, order: declared.order ?? 'asc' } : null;
 }

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { holdsPermission } from '../auth/holdsPermission.js';
@@ -41,12 +42,36 @@ export interface SafeSelectPageResult {
   total: number;
 }
 
+/**
+ * What the caller wraps around a configured statement, in SQL (SQL reports: search, sort, paging, the count
+ * and the totals). Every piece is built by the server from model names and bound values; the statement's
+ * result is the derived table `cloudlab_q`.
+ */
+export interface SafeSelectShape {
+  /** the outer select list (default `*`) */
+  select?: RawBuilder<unknown>;
+  where?: RawBuilder<unknown>[];
+  orderBy?: RawBuilder<unknown>[];
+  /** at most this many rows (never more than the row cap) */
+  limit?: number;
+  offset?: number;
+}
+
+/** The derived table a shape reads the statement's result from. */
+export const SAFE_SELECT_RESULT = 'cloudlab_q';
+
 export interface SafeSelect {
   /**
    * Runs one configured SELECT for the caller of `request`: `values` are bound to its `:name`
    * parameters (a parameter without a value is refused). Throws an AppError naming the refusal.
    */
-  run(request: FastifyRequest, text: string, values: Record<string, unknown>, limits?: Partial<SafeSelectLimits>): Promise<SafeSelectResult>;
+  run(
+    request: FastifyRequest,
+    text: string,
+    values: Record<string, unknown>,
+    limits?: Partial<SafeSelectLimits>,
+    shape?: SafeSelectShape,
+  ): Promise<SafeSelectResult>;
   /**
    * One page of the statement's rows, paged (and keyword-filtered) in SQL around it, with the count of all
    * matching rows: pickers page through results far larger than the row cap. A keyword column that is not
@@ -77,6 +102,12 @@ export function configuredSqlTables(store: ModelStore): Map<string, CompiledMode
 export function checkConfiguredSql(store: ModelStore, dialect: SqlDialect, text: string): { params: string[]; tables: string[] } {
   const { params, tables } = checkSelect(text, dialect, new Set(configuredSqlTables(store).keys()));
   return { params, tables };
+}
+
+/** Values every configured statement may name besides its own parameters (data interfaces, SQL reports). */
+export function safeSqlBuiltIns(request: FastifyRequest): Record<string, unknown> {
+  const auth = authOf(request);
+  return { currentUserId: auth.userId, currentUsername: auth.username, currentTenantId: auth.tenantId, today: dayjs().format('YYYY-MM-DD') };
 }
 
 /** A value as both drivers bind it. */
@@ -198,10 +229,16 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
       const { statement } = await checked(request, text);
       return { params: statement.params, tables: statement.tables };
     },
-    async run(request, text, values, limits = {}) {
+    async run(request, text, values, limits = {}, shape = {}) {
       const { timeoutMs, maxRows } = { ...defaults, ...limits };
       const wrap = await prepared(request, text, values);
-      const result = await execute(request, wrap(sql`select * from (\n`, sql`\n) as cloudlab_q limit ${maxRows + 1}`), { timeoutMs, maxRows });
+      const select = shape.select ?? sql.raw('*');
+      const where = shape.where?.length ? sql` where ${sql.join(shape.where, sql` and `)}` : sql``;
+      const orderBy = shape.orderBy?.length ? sql` order by ${sql.join(shape.orderBy)}` : sql``;
+      const limit = Math.min(shape.limit ?? maxRows + 1, maxRows + 1);
+      const offset = shape.offset ? sql` offset ${shape.offset}` : sql``;
+      const after = sql`\n) as ${sql.id(SAFE_SELECT_RESULT)}${where}${orderBy} limit ${limit}${offset}`;
+      const result = await execute(request, wrap(sql`select ${select} from (\n`, after), { timeoutMs, maxRows });
       return { rows: result.rows, columns: result.rows[0] ? Object.keys(result.rows[0]) : [], truncated: result.truncated };
     },
     async page(request, text, values, { offset, limit, keyword }) {
