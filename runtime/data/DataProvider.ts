@@ -66,8 +66,8 @@ export interface DataProvider {
   callOperation(name: string, input?: OperationInput): Promise<string>;
   /** the list query (paging ignored) or the checked rows as an .xlsx file (the model's export operation) */
   exportFile(params: ListParams, options?: ExportOptions): Promise<Blob>;
-  /** one workbook through the model's import operation: all rows or none */
-  importFile(file: Blob, fileName: string): Promise<ImportAnswer>;
+  /** one workbook through the model's import operation: all rows or none; `onProgress` hears the bytes sent */
+  importFile(file: Blob, fileName: string, options?: ImportOptions): Promise<ImportAnswer>;
   /** the empty workbook headed by the writable fields (the model's importTemplate operation) */
   importTemplate(): Promise<Blob>;
 }
@@ -76,6 +76,11 @@ export interface DataProvider {
 export type ImportAnswer =
   | { imported: true; message: string; count: number }
   | { imported: false; message: string; totalCount: number; errorCount: number; fileUrl: string; fileName: string };
+
+export interface ImportOptions {
+  /** bytes of the workbook sent so far, of `total` */
+  onProgress?: (loaded: number, total: number) => void;
+}
 
 export interface ExportOptions {
   /** the checked rows only (the server's `selections`) */

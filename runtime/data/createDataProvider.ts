@@ -105,11 +105,15 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
       });
       return response.data;
     },
-    async importFile(file, fileName) {
+    async importFile(file, fileName, options = {}) {
       const route = routeOf('import');
       const form = new FormData();
       form.append(dialect.importFileField, file, fileName);
-      const response = await http.request(route.method, route.path, { data: form, timeoutMs: LONG_RUNNING_TIMEOUT_MS });
+      const response = await http.request(route.method, route.path, {
+        data: form,
+        timeoutMs: LONG_RUNNING_TIMEOUT_MS,
+        ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
+      });
       return toImportAnswer(response, { dialect: dialect.name, method: route.method, url: route.path });
     },
     async importTemplate() {

@@ -65,8 +65,20 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
     const left: UploadFile[] = [];
     try {
       for (const file of files) {
+        const shown = `import-${file.uid}`;
         try {
-          const answer = await provider.importFile(file.originFileObj as Blob, file.name);
+          // the bar follows the bytes sent; once all are sent the server checks and writes every row (up to
+          // seconds for large files), so the bar stops at 99 % and a notice says what is going on
+          const progress = (percent: number) => setFiles((list) => list.map((f) => (f.uid === file.uid ? { ...f, status: 'uploading', percent } : f)));
+          progress(0);
+          const answer = await provider.importFile(file.originFileObj as Blob, file.name, {
+            onProgress(loaded, total) {
+              const percent = total > 0 ? Math.min(99, Math.floor((loaded / total) * 100)) : 0;
+              progress(percent);
+              if (loaded >= total) void message.loading({ key: shown, content: t('import.checking', { name: file.name }), duration: 0 });
+            },
+          });
+          message.destroy(shown);
           if (answer.imported) {
             imported = true;
             void message.success(answer.message || t('import.done'));
@@ -83,6 +95,7 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
             okText: renderT('action.ok'),
           });
         } catch (error) {
+          message.destroy(shown);
           left.push(file);
           if (!alreadyShown(error)) void message.error(t('import.failed', { name: file.name, message: describe(error) }));
         }
@@ -91,7 +104,7 @@ export default function ImportDialog({ served, provider, open, onClose, onImport
       setBusy(false);
     }
     if (imported) onImported();
-    // an imported file leaves the list, so importing again cannot add its rows twice
+    // an imported file leaves the list, so importing again cannot add its rows twice (a kept one shows as chosen again)
     setFiles(left);
     if (left.length === 0) close();
   };

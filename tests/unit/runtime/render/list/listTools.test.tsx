@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataProvider, ImportAnswer } from '../../../../../runtime/data/DataProvider';
@@ -100,7 +100,9 @@ describe('list tools: import, export, advanced query, column settings, configura
 
     await user.upload(input(), excel());
     await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
-    await waitFor(() => expect(importFile).toHaveBeenCalledWith(expect.any(File), 'positions.xlsx'));
+    await waitFor(() =>
+      expect(importFile).toHaveBeenCalledWith(expect.any(File), 'positions.xlsx', expect.objectContaining({ onProgress: expect.any(Function) })),
+    );
     expect((await screen.findAllByText('导入失败'))[0]).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '下载错误明细' }));
     await waitFor(() => expect(get).toHaveBeenCalledWith('/sys/common/importReport/r1', {}, { responseType: 'blob' }));
@@ -118,6 +120,32 @@ describe('list tools: import, export, advanced query, column settings, configura
     expect(await screen.findByText('导入成功！')).toBeInTheDocument();
     await waitFor(() => expect(provider.list).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '导入EXCEL' })).not.toBeInTheDocument());
+  });
+
+  it('shows an import’s progress: the bytes sent on the file’s bar, then a notice while the server checks the rows', async () => {
+    let finish: (answer: ImportAnswer) => void = () => undefined;
+    let report: ((loaded: number, total: number) => void) | undefined;
+    const importFile = vi.fn<DataProvider['importFile']>((_file, _name, options) => {
+      report = options?.onProgress;
+      return new Promise((resolve) => (finish = resolve));
+    });
+    const { user } = renderTools({ provider: { importFile } });
+    await screen.findByText('检测员1');
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog', { name: '导入EXCEL' }, LAZY);
+    await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, excel());
+    await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report!(512, 1024));
+    await waitFor(() => expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+    expect(screen.queryByText('正在校验并导入 positions.xlsx…')).not.toBeInTheDocument();
+    act(() => report!(1024, 1024));
+    expect(await screen.findByText('正在校验并导入 positions.xlsx…')).toBeInTheDocument();
+    // all bytes sent is not done: the bar waits at 99 % for the server's answer
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '99');
+    act(() => finish({ imported: true, message: '导入成功！', count: 2 }));
+    expect(await screen.findByText('导入成功！')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('正在校验并导入 positions.xlsx…')).not.toBeInTheDocument());
   });
 
   it('runs the advanced query: empty condition warns; a complete line reaches the list as superQuery; reset clears it', async () => {
