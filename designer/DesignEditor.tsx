@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../runtime/data/ApiError';
 import type { ModelFile } from '../runtime/model/types';
 import { Canvas, type CanvasDrop } from './canvas/Canvas';
+import { CodeDialog } from './modules/CodeDialog';
 import type { WidgetManifest } from './manifests';
 import { moveItem, removeField } from './ops/editFields';
 import { formContainers } from './ops/formContainers';
@@ -17,6 +18,7 @@ import { ListPanel } from './panels/ListPanel';
 import { ModelPanel } from './panels/ModelPanel';
 import { VersionsPanel } from './panels/VersionsPanel';
 import type { DesignApi, DesignRow } from './persistence/designApi';
+import { AppPreview } from './preview/AppPreview';
 import { Preview } from './preview/Preview';
 import { useDesignHistory } from './state/useDesignHistory';
 import { useShortcuts } from './state/useShortcuts';
@@ -39,6 +41,7 @@ export function DesignEditor({ api, row, designs, onSaved, onReleased }: DesignE
   const { model, change, undo, redo, canUndo, canRedo, replace } = useDesignHistory(saved);
   const [selected, setSelected] = useState<{ field: string; container: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState(false);
   const dirty = JSON.stringify(model) !== JSON.stringify(saved);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -138,6 +141,7 @@ export function DesignEditor({ api, row, designs, onSaved, onReleased }: DesignE
         <Button onClick={() => void release()} disabled={busy}>
           {t('design.release')}
         </Button>
+        <Button onClick={() => setCode(true)}>{t('code.button')}</Button>
         {dirty ? <Tag color="orange">{t('design.unsaved')}</Tag> : null}
         <Tag>{row.enCode}</Tag>
         <Tag color={row.state === 1 ? 'green' : 'default'}>
@@ -179,10 +183,12 @@ export function DesignEditor({ api, row, designs, onSaved, onReleased }: DesignE
           { key: 'model', label: t('tabs.model'), children: <ModelPanel model={model} designs={Object.keys(designs)} change={change} /> },
           { key: 'json', label: t('tabs.json'), children: <JsonView model={model} api={api} onApply={replace} /> },
           { key: 'preview', label: t('tabs.preview'), children: <Preview model={model} models={designs} /> },
+          { key: 'app', label: t('tabs.app'), children: <AppPreview api={api} row={row} /> },
           { key: 'versions', label: t('tabs.versions'), children: <VersionsPanel api={api} designId={row.id} revision={row.draftVersion} /> },
         ]}
         destroyInactiveTabPane
       />
+      <CodeDialog api={api} row={row} open={code} onClose={() => setCode(false)} />
     </div>
   );
 }

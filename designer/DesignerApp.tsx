@@ -6,6 +6,7 @@ import type { ModelFile } from '../runtime/model/types';
 import { DesignEditor } from './DesignEditor';
 import { DESIGNER_APP_NAMESPACE, designerAppResources } from './i18n';
 import { manifestResources } from './manifests';
+import { ModulesDialog } from './modules/ModulesDialog';
 import { blankModel, DESIGN_NAME } from './ops/blankModel';
 import { createDesignApi, type DesignRow } from './persistence/designApi';
 
@@ -46,6 +47,7 @@ export function DesignerApp({ onReleased }: DesignerAppProps) {
   const [rows, setRows] = useState<DesignRow[]>([]);
   const [current, setCurrent] = useState<DesignRow | null>(null);
   const [creating, setCreating] = useState(false);
+  const [modules, setModules] = useState(false);
   const [form] = Form.useForm<{ name: string; fullName: string }>();
   const allowed = runtime.access.has(DESIGNER_PERMISSION);
 
@@ -91,6 +93,7 @@ export function DesignerApp({ onReleased }: DesignerAppProps) {
         <Button onClick={() => void copy()} disabled={!current}>
           {t('design.copy')}
         </Button>
+        <Button onClick={() => setModules(true)}>{t('modules.title')}</Button>
       </Space>
       {current ? (
         <DesignEditor
@@ -107,6 +110,17 @@ export function DesignerApp({ onReleased }: DesignerAppProps) {
       ) : (
         <Empty description={t('design.empty')} />
       )}
+      <ModulesDialog
+        api={api}
+        rows={rows}
+        open={modules}
+        onClose={() => setModules(false)}
+        onImported={() => {
+          reload().catch(() => undefined);
+          if (current) open(current.id).catch(() => undefined);
+          onReleased?.();
+        }}
+      />
       <Modal open={creating} title={t('design.newTitle')} onOk={() => void create().catch(() => undefined)} onCancel={() => setCreating(false)} destroyOnClose>
         <Form form={form} layout="vertical">
           <Form.Item

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Divider, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ModelFile, TabDef } from '../../runtime/model/types';
 import { updateAt } from '../ops/jsonPointer';
@@ -17,7 +17,8 @@ function withFileAction(model: ModelFile, operation: 'import' | 'export', on: bo
 
 /**
  * The model as a whole: its title, table, REST base and permission prefix, import/export, the form's
- * width and columns, the tree, and the sub-record tabs (a child model and the field of it that holds
+ * width and columns, the tree (parent and label fields, root value, lazy children, tree list or tree
+ * table), and the sub-record tabs (a child model and the field of it that holds
  * this record's id). `designs` are the model ids a tab may name.
  */
 export function ModelPanel({ model, designs, change }: { model: ModelFile; designs: string[]; change(edit: (m: ModelFile) => ModelFile): void }) {
@@ -75,16 +76,54 @@ export function ModelPanel({ model, designs, change }: { model: ModelFile; desig
       <Form.Item label={`${t('model.tree')}: ${t('model.parentField')}`}>
         <Select
           allowClear
+          aria-label={t('model.parentField')}
           value={model.tree?.parentField}
           options={fieldOptions}
           onChange={(parentField?: string) =>
             change((m) => {
               const { tree: _t, screen: _s, ...rest } = m;
-              return parentField ? ({ ...rest, tree: { parentField }, screen: { kind: 'tree' } } as ModelFile) : (rest as ModelFile);
+              return parentField
+                ? ({ ...rest, tree: { ...m.tree, parentField }, screen: { kind: m.screen?.kind === 'treeTable' ? 'treeTable' : 'tree' } } as ModelFile)
+                : (rest as ModelFile);
             })
           }
         />
       </Form.Item>
+      {model.tree ? (
+        <Space wrap data-testid="tree-settings">
+          <Form.Item label={t('model.treeKind')}>
+            <Radio.Group
+              value={model.screen?.kind ?? 'tree'}
+              onChange={(e) => set('/screen/kind', e.target.value)}
+              options={[
+                { value: 'tree', label: t('model.treeList') },
+                { value: 'treeTable', label: t('model.treeTable') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('model.labelField')}>
+            <Select
+              allowClear
+              aria-label={t('model.labelField')}
+              style={{ width: 200 }}
+              value={model.tree.labelField}
+              options={fieldOptions.filter((o) => o.value !== model.tree?.parentField)}
+              onChange={(v?: string) => set('/tree/labelField', v)}
+            />
+          </Form.Item>
+          <Form.Item label={t('model.rootValue')}>
+            <Input
+              aria-label={t('model.rootValue')}
+              style={{ width: 120 }}
+              value={String(model.tree.rootValue ?? '')}
+              onChange={(e) => set('/tree/rootValue', e.target.value)}
+            />
+          </Form.Item>
+          <Form.Item label={t('model.lazy')}>
+            <Checkbox checked={model.tree.lazy === true} onChange={(e) => set('/tree/lazy', e.target.checked || undefined)} />
+          </Form.Item>
+        </Space>
+      ) : null}
       <Divider orientation="left">{t('model.subTabs')}</Divider>
       {tabs.map((tab, i) => (
         <Space key={i} align="start" style={{ display: 'flex', marginBottom: 8 }} data-testid="sub-tab">
