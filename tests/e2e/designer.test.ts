@@ -134,25 +134,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await saveAndRelease(page);
 
   // 5. a tester granted the new menu
-  const username = `tester${Date.now().toString(36)}`;
-  // a created user joins the creator's tenant in the same transaction (the users' tenancy hook)
-  const user = await admin.call('post', '/api/permission/Users', { username, realname: '测试员', password: 'Tester2026x1' });
-  const role = await admin.call('post', '/api/permission/Role', {
-    roleName: `收样${username.slice(-4)}`,
-    roleCode: `receipt.${username.slice(-6)}`,
-    status: 1,
-  });
-  await admin.call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
-  for (const permissionId of ['visualdev', 'visualdev.apps', MODEL, ...['list', 'add', 'edit', 'export'].map((a) => `btn:online:e2eReceipt:${a}`)]) {
-    await admin.call('post', '/api/permission/RolePermission', { roleId: role.id, permissionId });
-  }
-  const signIn = await (await request.post('/sys/login', { data: { username, password: 'Tester2026x1' } })).json();
-  await admin.call(
-    'put',
-    '/sys/user/updatePassword',
-    { username, oldpassword: 'Tester2026x1', password: 'Tester2026', confirmpassword: 'Tester2026' },
-    signIn.result.token,
-  );
+  const username = await admin.createScreenUser(MODEL, ['list', 'add', 'edit', 'export'], 'Tester2026');
 
   const testerContext = await browser.newContext();
   const tester = await testerContext.newPage();

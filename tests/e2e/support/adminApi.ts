@@ -43,6 +43,23 @@ export async function adminApi(request: APIRequestContext) {
       const signIn = await (await request.post('/sys/login', { data: { username, password: first } })).json();
       await call('put', '/sys/user/updatePassword', { username, oldpassword: first, password, confirmpassword: password }, signIn.result.token);
     },
+    /**
+     * A user whose role holds a released designed screen (its menu under 在线开发 / 在线应用 and the given
+     * buttons), signed in once to replace the first password, so the browser signs in straight to the menu.
+     */
+    async createScreenUser(modelId: string, actions: string[], password: string): Promise<string> {
+      const username = `tester${Date.now().toString(36)}`;
+      // a created user joins the creator's tenant in the same transaction (the users' tenancy hook)
+      const user = await call('post', '/api/permission/Users', { username, realname: '测试员', password: `${password}x1` });
+      const role = await call('post', '/api/permission/Role', { roleName: `屏幕${username.slice(-4)}`, roleCode: `screen.${username.slice(-6)}`, status: 1 });
+      await call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
+      const prefix = modelId.replace('.', ':');
+      for (const permissionId of ['visualdev', 'visualdev.apps', modelId, ...actions.map((a) => `btn:${prefix}:${a}`)]) {
+        await call('post', '/api/permission/RolePermission', { roleId: role.id, permissionId });
+      }
+      await this.choosePassword(username, `${password}x1`, password);
+      return username;
+    },
     async publish(values: Record<string, unknown>): Promise<string> {
       const created = await (
         await request.post('/sys/annountCement/add', { headers, data: { priority: 'H', msgCategory: '1', msgType: 'ALL', ...values } })

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../../helpers/databases';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const READY_TIMEOUT_MS = 180_000;
@@ -14,6 +15,8 @@ const READY_TIMEOUT_MS = 180_000;
 export interface OwnServer {
   url: string;
   dataDir: string;
+  /** 'postgres': the server runs on a throwaway PostgreSQL database, made at the first start and dropped by dispose */
+  database: 'sqlite' | 'postgres';
   start(): Promise<void>;
   kill(): Promise<void>;
   /** kills the server if it runs and removes the data folder */
@@ -34,7 +37,9 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`the server on ${url} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-export function ownServer(port: number): OwnServer {
+export function ownServer(port: number, options: { database?: 'sqlite' | 'postgres' } = {}): OwnServer {
+  const database = options.database ?? 'sqlite';
+  let postgres: TestDatabase | null = null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-e2e-own-'));
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
@@ -52,13 +57,21 @@ export function ownServer(port: number): OwnServer {
   return {
     url,
     dataDir,
+    database,
     async start() {
       if (child) throw new Error('the server runs already');
       output = '';
+      if (database === 'postgres') postgres ??= await createTestDatabase('postgres');
       child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/startServer.ts'], {
         cwd: ROOT,
         detached: true,
-        env: { ...process.env, CLOUDLAB_E2E_PORT: String(port), CLOUDLAB_E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          CLOUDLAB_E2E_PORT: String(port),
+          CLOUDLAB_E2E_DATA_DIR: dataDir,
+          CLOUDLAB_E2E_DATABASE_URL: postgres?.databaseUrl ?? '',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (data: Buffer) => (output += data.toString()));
@@ -73,6 +86,7 @@ export function ownServer(port: number): OwnServer {
     kill,
     async dispose() {
       await kill();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

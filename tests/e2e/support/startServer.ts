@@ -1,5 +1,6 @@
 // Started by playwright (webServer): builds the client if stale, then runs the real server on a fresh
-// SQLite data folder that is removed when the process ends.
+// SQLite data folder that is removed when the process ends. With CLOUDLAB_E2E_DATABASE_URL (ownServer's
+// throwaway PostgreSQL database, which it drops) the server runs on that database instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ if (!keptDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, for
 process.env.PORT = String(E2E_PORT);
 process.env.HOST = '127.0.0.1';
 process.env.CLOUDLAB_DATA_DIR = dataDir;
+if (process.env.CLOUDLAB_E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.CLOUDLAB_E2E_DATABASE_URL;
 process.env.CLOUDLAB_ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 
