@@ -124,7 +124,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   // 3. the JSON view agrees with the server's checks; the preview renders on the real runtime
   await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(page.getByText('模型校验通过')).toBeVisible();
-  await page.getByRole('tab', { name: '预览' }).click();
+  await page.getByRole('tab', { name: '预览', exact: true }).click();
   const preview = page.getByTestId('designer-preview');
   await expect(preview.locator('.ant-table')).toBeVisible();
   await expect(preview.locator('thead').getByText('样品名称')).toBeVisible();
