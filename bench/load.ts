@@ -25,3 +25,14 @@ export async function runLoad(base: string, paths: string[], headers: Record<str
     total: result.requests.total,
   };
 }
+
+/** The mean of several rounds of one target (errors summed). */
+export function meanLoad(list: LoadResult[]): LoadResult {
+  return {
+    reqPerSec: list.reduce((s, r) => s + r.reqPerSec, 0) / list.length,
+    p50: list.reduce((s, r) => s + r.p50, 0) / list.length,
+    p99: list.reduce((s, r) => s + r.p99, 0) / list.length,
+    errors: list.reduce((s, r) => s + r.errors, 0),
+    total: list.reduce((s, r) => s + r.total, 0),
+  };
+}
