@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import type { ModelFile } from '../../runtime/model/types.js';
 import { holdsPermission } from '../auth/holdsPermission.js';
+import type { Grantee } from '../auth/userPermissions.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
@@ -69,9 +70,9 @@ function parseFieldList(model: ModelFile, text: string): ColumnSetting[] {
 export default async function columnSettingRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const { db, adapter } = app.ctx.db;
 
-  async function visibleModel(userId: string, id: string): Promise<ModelFile> {
+  async function visibleModel(grantee: Grantee, id: string): Promise<ModelFile> {
     const model = options.store.current().entries.get(id)?.model;
-    if (!model || !(await holdsPermission(db, userId, `${model.permissions.prefix}list`))) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
+    if (!model || !(await holdsPermission(db, grantee, `${model.permissions.prefix}list`))) throw appError('CL_ERR_MODEL_UNKNOWN', { id: id.slice(0, 80) });
     return model;
   }
 
@@ -80,7 +81,7 @@ export default async function columnSettingRoutes(app: FastifyInstance, options:
     { schema: { params, querystring: noQuery }, config: { access: 'authenticated' } },
     async (request) => {
       const auth = authOf(request);
-      const model = await visibleModel(auth.userId, request.params.id);
+      const model = await visibleModel(auth, request.params.id);
       const row = await db
         .selectFrom('sysColumnSetting')
         .select(['fieldList'])
@@ -97,7 +98,7 @@ export default async function columnSettingRoutes(app: FastifyInstance, options:
     { schema: { body: setBody, querystring: noQuery }, bodyLimit: BODY_LIMIT, config: { access: 'authenticated' } },
     async (request) => {
       const auth = authOf(request);
-      const model = await visibleModel(auth.userId, request.body.moduleId);
+      const model = await visibleModel(auth, request.body.moduleId);
       const columns = parseFieldList(model, request.body.fieldList);
       const mine = { userId: auth.userId, tenantId: auth.tenantId, moduleId: model.id };
       if (columns.length === 0) {

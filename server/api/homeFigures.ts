@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { isEnabledRow } from '../auth/menuTree.js';
-import { grantedPermissionIds, loadPermissionRows } from '../auth/userPermissions.js';
+import { grantedPermissionIds, loadPermissionRows, type Grantee } from '../auth/userPermissions.js';
 import type { Database } from '../db/schema.js';
 import { DATE_FORMAT } from '../db/timestamps.js';
 import type { CompiledModel } from '../engine/compileModel.js';
@@ -32,8 +32,8 @@ function lastDays(n: number): string[] {
 }
 
 /** The permission codes a user holds through enabled roles, on enabled rows (as the button answers count them). */
-async function heldPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
-  const [rows, granted] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, userId)]);
+async function heldPermissionCodes(db: Kysely<Database>, grantee: Grantee): Promise<Set<string>> {
+  const [rows, granted] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, grantee)]);
   return new Set(rows.flatMap((row) => (granted.has(row.id) && isEnabledRow(row) && row.perms ? [row.perms] : [])));
 }
 
@@ -75,7 +75,7 @@ export default async function homeFiguresRoutes(app: FastifyInstance, options: {
 
   app.get('/sys/home/figures', { schema: { querystring: noQuery }, config: { access: 'authenticated' } }, async (request) => {
     const auth = authOf(request);
-    const held = await heldPermissionCodes(db, auth.userId);
+    const held = await heldPermissionCodes(db, auth);
     const days = lastDays(WEEK_DAYS);
     const listable = [...store.current().entries.values()].filter((entry) => held.has(entry.compiled.permission('list')));
     const modules: ModuleFigure[] = [];

@@ -80,7 +80,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
     const joins = (query?.join ?? []).map((def) => ({ def, model: entries.get(def.model)?.compiled }));
     const allowed = action === 'list' || report?.model.api.operations?.export;
     const readable = query?.sql !== undefined || (source && joins.every((join) => join.model));
-    if (report && readable && allowed && (await holdsPermission(db, auth.userId, report.permission(action)))) {
+    if (report && readable && allowed && (await holdsPermission(db, auth, report.permission(action)))) {
       return { report, sources: source ? { from: source, joins: joins as ReportSources['joins'] } : null };
     }
     await logSecurityEvent(db, {

@@ -69,7 +69,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
     const models = [...options.store.current().entries.values()].map((entry) => entry.compiled);
     const ref = resolveTableDict(dictCode, models);
     // an unknown table or field and a model the caller may not list answer alike: no existence oracle
-    if (ref && (await holdsPermission(db, auth.userId, ref.model.permission('list')))) {
+    if (ref && (await holdsPermission(db, auth, ref.model.permission('list')))) {
       return { ref, context: await env.contextFor(request, ref.model) };
     }
     await logSecurityEvent(db, {

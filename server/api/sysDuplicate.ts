@@ -44,7 +44,7 @@ export default async function sysDuplicateRoutes(app: FastifyInstance, options: 
     const { tableName, fieldName } = request.query;
     const model = [...options.store.current().entries.values()].map((e) => e.compiled).find((m) => m.tableName === tableName);
     const field = model ? checkableField(model, fieldName) : undefined;
-    if (model && field && (await holdsPermission(db, auth.userId, model.permission('list')))) return { model, field };
+    if (model && field && (await holdsPermission(db, auth, model.permission('list')))) return { model, field };
     await logSecurityEvent(db, {
       event: 'identifier.refused',
       userId: auth.userId,

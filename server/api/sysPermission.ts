@@ -14,7 +14,7 @@ export default async function sysPermissionRoutes(app: FastifyInstance): Promise
 
   app.get('/sys/permission/getUserPermissionByToken', { schema: { querystring: noQuery }, config: { access: 'authenticated' } }, async (request) => {
     const auth = authOf(request);
-    const [rows, grantedIds] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, auth.userId)]);
+    const [rows, grantedIds] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, auth)]);
     const translate = (zh: string) => app.ctx.translate(zh, request.lang);
     return toJeecgEnvelope({ menu: buildMenuTree(rows, grantedIds, translate, tokenHosts), ...buildButtonAuth(rows, grantedIds, translate) });
   });

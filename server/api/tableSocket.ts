@@ -72,8 +72,8 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
       const { pageId } = request.params;
       const model = options.store.current().entries.get(pageId.split(':')[0] as string)?.model;
       const prefix = model?.permissions.prefix;
-      if (!prefix || !(await holdsPermission(db, auth.userId, `${prefix}list`))) return socket.close(SOCKET_REFUSED);
-      const mayEdit = await holdsPermission(db, auth.userId, `${prefix}edit`);
+      if (!prefix || !(await holdsPermission(db, auth, `${prefix}list`))) return socket.close(SOCKET_REFUSED);
+      const mayEdit = await holdsPermission(db, auth, `${prefix}edit`);
       // closed while the permissions were read: nothing to join
       if (socket.readyState !== socket.OPEN) return;
       const channel = tableChannelOf(auth.tenantId, pageId);

@@ -49,13 +49,20 @@ function createLookup(handle: DbHandle): Lookup {
       3,
       (sessionId, tenant, permission) => {
         const tenantCondition = withTenant ? sql`and t.tenant_id = ${tenant}` : sql``;
+        // only the roles of the tenant the request acts in grant anything: the asked tenant (a tenant
+        // the user is no member of leaves tenant_id null and is refused anyway), else the user's first
+        const actingTenant = withTenant
+          ? sql`${tenant}`
+          : sql`(select min(t.tenant_id) from sys_user_tenant t join sys_tenant st on st.id = t.tenant_id
+                 where t.user_id = s.user_id and st.status = 1)`;
         const granted = withPermission
           ? sql`case when exists (
             select 1 from sys_user_role ur
             join sys_role r on r.id = ur.role_id
             join sys_role_permission rp on rp.role_id = ur.role_id
             join sys_permission p on p.id = rp.permission_id
-            where ur.user_id = s.user_id and r.status = 1 and p.perms = ${permission} and p.status = '1' and p.del_flag = 0
+            where ur.user_id = s.user_id and r.status = 1 and r.tenant_id = ${actingTenant}
+              and p.perms = ${permission} and p.status = '1' and p.del_flag = 0
           ) then 1 else 0 end`
           : sql`1`;
         return sql<IdentityRow>`

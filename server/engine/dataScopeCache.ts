@@ -8,6 +8,9 @@ import { compileScope } from './dataScopeCompile.js';
 import type { DataRule, RuleKind, RuleOperator, ScopeUser, UserValue } from './dataScopeRules.js';
 import type { TableGenerations } from './tableCache.js';
 
+/** a user acting in one tenant: only that tenant's roles count */
+type Grantee = Pick<AuthContext, 'userId' | 'tenantId'>;
+
 /** Every table a user's data scope is derived from: a write through the engine to any of them drops the cached scopes. */
 export const SCOPE_TABLES = ['sys_user_role', 'sys_role', 'sys_user_depart', 'sys_depart', 'sys_data_rule', 'sys_role_data_rule', 'sys_role_field'] as const;
 
@@ -41,13 +44,13 @@ interface UserEntry {
 /** model id -> role id -> field -> restriction */
 type FieldsByModel = Map<string, Map<string, Map<string, FieldRestriction>>>;
 
-async function loadFieldRestrictions(reader: Kysely<unknown>, userId: string): Promise<FieldsByModel> {
+async function loadFieldRestrictions(reader: Kysely<unknown>, grantee: Grantee): Promise<FieldsByModel> {
   const { rows } = await sql<{ roleId: string; modelId: string; field: string; access: FieldRestriction }>`
     select rf.role_id as "roleId", rf.model_id as "modelId", rf.field as "field", rf.access as "access"
     from sys_user_role ur
-    join sys_role ro on ro.id = ur.role_id and ro.status = 1
+    join sys_role ro on ro.id = ur.role_id and ro.status = 1 and ro.tenant_id = ${grantee.tenantId}
     join sys_role_field rf on rf.role_id = ur.role_id
-    where ur.user_id = ${userId}`.execute(reader);
+    where ur.user_id = ${grantee.userId}`.execute(reader);
   const byModel: FieldsByModel = new Map();
   for (const row of rows) {
     const perRole = byModel.get(row.modelId) ?? new Map<string, Map<string, FieldRestriction>>();
@@ -60,16 +63,17 @@ async function loadFieldRestrictions(reader: Kysely<unknown>, userId: string): P
   return byModel;
 }
 
-async function loadRules(reader: Kysely<unknown>, userId: string): Promise<Awaited<UserEntry['rules']>> {
-  // disabled roles grant nothing; a disabled rule is no rule
+async function loadRules(reader: Kysely<unknown>, grantee: Grantee): Promise<Awaited<UserEntry['rules']>> {
+  // disabled roles grant nothing; a disabled rule is no rule; only the roles of the tenant the request
+  // acts in count (another tenant's roles, and their rules, neither widen nor narrow this one's scope)
   const { rows } = await sql<RuleRow>`
     select ur.role_id as "roleId", dr.model_id as "modelId", dr.kind as "kind", dr.field as "field",
            dr.operator as "operator", dr.value_from as "valueFrom", dr.value as "value"
     from sys_user_role ur
-    join sys_role ro on ro.id = ur.role_id and ro.status = 1
+    join sys_role ro on ro.id = ur.role_id and ro.status = 1 and ro.tenant_id = ${grantee.tenantId}
     left join sys_role_data_rule rr on rr.role_id = ur.role_id
     left join sys_data_rule dr on dr.id = rr.rule_id and dr.enabled = 1
-    where ur.user_id = ${userId}
+    where ur.user_id = ${grantee.userId}
     order by ur.role_id, dr.id`.execute(reader);
   const roleIds = [...new Set(rows.map((r) => r.roleId))];
   const byModel = new Map<string, Map<string, DataRule[]>>();
@@ -81,7 +85,7 @@ async function loadRules(reader: Kysely<unknown>, userId: string): Promise<Await
     perRole.set(row.roleId, list);
     list.push({ kind: row.kind, field: row.field, operator: row.operator, valueFrom: row.valueFrom, value: row.value });
   }
-  return { roleIds, byModel, fieldsByModel: await loadFieldRestrictions(reader, userId) };
+  return { roleIds, byModel, fieldsByModel: await loadFieldRestrictions(reader, grantee) };
 }
 
 async function loadDepartIds(reader: Kysely<unknown>, userId: string): Promise<string[]> {
@@ -139,7 +143,7 @@ export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerat
     const entry: UserEntry = {
       generation: current,
       at: now(),
-      rules: loadRules(reader, auth.userId),
+      rules: loadRules(reader, auth),
       user: scopeUserOf(reader, auth),
       scopes: new WeakMap(),
     };

@@ -36,8 +36,12 @@ export function registerRoleOperations(hooks: HookRegistry): void {
     async (ctx) => {
       const keyword = keywordOf(ctx.query.keyword);
       const roles = await ctx.rows([enabledRole, ...(keyword ? [containsSql(['role_name', 'role_code'], keyword)] : [])]);
-      const held = await grantedPermissionIds(ctx.db, ctx.context.auth.userId);
-      const { rows } = await sql<{ roleId: string; permissionId: string }>`select role_id, permission_id from sys_role_permission`.execute(ctx.db);
+      const held = await grantedPermissionIds(ctx.db, ctx.context.auth);
+      const roleIds = roles.map((r) => String(r.id));
+      if (roleIds.length === 0) return { list: [] };
+      // only the grants of the roles listed (the caller's tenant's): another tenant's grants are not read
+      const { rows } = await sql<{ roleId: string; permissionId: string }>`
+        select role_id, permission_id from sys_role_permission where role_id in (${sql.join(roleIds)})`.execute(ctx.db);
       const exceeding = new Set(rows.filter((r) => !held.has(r.permissionId)).map((r) => r.roleId));
       return { list: roles.filter((r) => !exceeding.has(String(r.id))).map(roleOption) };
     },

@@ -13,6 +13,12 @@ type Ctx = OperationHookContext;
 
 const USER_TEXT = ['username', 'realname'];
 
+/** Holders of a role of the caller's tenant: another tenant's role id matches nobody (its holders are not this tenant's business). */
+function holdersOfTenantRole(ctx: Ctx, roleId: string) {
+  return sql`${sql.ref('id')} in (select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id
+    where ur.role_id = ${roleId} and r.tenant_id = ${ctx.context.tenantId})`;
+}
+
 /** Users of the caller's tenant and data scope meeting the extra conditions, as picker options. */
 async function options(ctx: Ctx, where: ReturnType<typeof memberOfTenant>[], limit?: number) {
   return (await ctx.rows([memberOfTenant(ctx.context.tenantId), ...where], limit)).map(userOption);
@@ -142,7 +148,7 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
 
   hooks.registerOperation(
     'permission.usersByRole',
-    async (ctx) => ({ list: await options(ctx, [linkedUsers('sys_user_role', 'role_id', [requiredId(ctx.query.roleId, 'roleId')])]) }),
+    async (ctx) => ({ list: await options(ctx, [holdersOfTenantRole(ctx, requiredId(ctx.query.roleId, 'roleId'))]) }),
     { query: ['roleId'] },
   );
 
@@ -155,7 +161,7 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
       const departs = await tenantDeparts(ctx.db, ctx.context.tenantId);
       const roots = departs.filter((d) => d.id === organizeId || d.organizeId === organizeId).map((d) => d.id);
       const inOrg = linkedUsers('sys_user_depart', 'dep_id', descendantsOf(departs, roots));
-      return { list: await options(ctx, [linkedUsers('sys_user_role', 'role_id', [roleId]), inOrg]) };
+      return { list: await options(ctx, [holdersOfTenantRole(ctx, roleId), inOrg]) };
     },
     { query: ['roleId', 'organizeId'] },
   );

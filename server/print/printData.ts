@@ -35,14 +35,14 @@ export async function printData(
   const info = printModelInfo(store, template.formId, request.lang);
   const reads = createModelReads(store);
   const model = reads.model(template.formId);
-  if (!(await holdsPermission(db, auth.userId, model.permission('list')))) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  if (!(await holdsPermission(db, auth, model.permission('list')))) throw appError('CL_ERR_RECORD_NOT_FOUND');
   const record = await getRecord(store.env, model, dataId, await store.env.contextFor(request, model));
   const tables: PrintData['tables'] = {};
   for (const block of template.template.blocks) {
     if (block.kind !== 'table' || tables[block.model]) continue;
     const tab = info.tables.find((t) => t.model === block.model);
     const sub = tab ? reads.model(tab.model) : null;
-    if (!tab || !sub || !(await holdsPermission(db, auth.userId, sub.permission('list')))) {
+    if (!tab || !sub || !(await holdsPermission(db, auth, sub.permission('list')))) {
       tables[block.model] = [];
       continue;
     }

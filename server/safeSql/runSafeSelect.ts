@@ -169,10 +169,10 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
       for (const word of statement.words) {
         if (CATALOGUE_WORD.test(word) || (real.has(word) && !statement.tables.includes(word))) throw appError('CL_ERR_SQL_TABLE_REFUSED', { table: word });
       }
-      const { userId } = authOf(request);
+      const auth = authOf(request);
       const models = statement.tables.map((table) => candidates.get(table)!);
       for (const model of models) {
-        if (!(await holdsPermission(handle.db, userId, model.permission('list')))) throw appError('CL_ERR_SQL_TABLE_REFUSED', { table: model.tableName });
+        if (!(await holdsPermission(handle.db, auth, model.permission('list')))) throw appError('CL_ERR_SQL_TABLE_REFUSED', { table: model.tableName });
       }
       return { statement, models };
     } catch (error) {

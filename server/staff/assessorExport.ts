@@ -76,11 +76,11 @@ export async function writeAssessorExport(store: ModelStore, reads: ModelReads, 
   }
   people.commit();
 
-  const { userId } = authOf(request);
+  const auth = authOf(request);
   const used = new Set<string>();
   for (const tab of staff.model.tabs ?? []) {
     const sub = reads.model(tab.model);
-    if (!(await holdsPermission(handle.db, userId, sub.permission('list')))) continue;
+    if (!(await holdsPermission(handle.db, auth, sub.permission('list')))) continue;
     const context = await reads.context(request, sub);
     const subColumns = sheetColumns(sub, context.scope.fields?.hidden, tab.foreignKey);
     let title = sheetName(label(tab.title ?? sub.model.title));

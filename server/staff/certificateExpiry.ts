@@ -49,6 +49,9 @@ async function recipientsOf(db: Kysely<Database>, tenantId: number, holder: stri
     .innerJoin('sysUserTenant', 'sysUserTenant.userId', 'sysUserRole.userId')
     .select('sysUserRole.userId')
     .where('sysRole.roleCode', '=', qualityRole)
+    // the quality role of this tenant: holding it in another tenant makes nobody an officer here
+    .where('sysRole.tenantId', '=', tenantId)
+    .where('sysRole.status', '=', 1)
     .where('sysUserTenant.tenantId', '=', tenantId)
     .execute();
   const members = holder ? await db.selectFrom('sysUserTenant').select('userId').where('tenantId', '=', tenantId).where('userId', '=', holder).execute() : [];

@@ -136,6 +136,22 @@ export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Pro
   }
 }
 
+/**
+ * Makes a user an administrator of a tenant: a role of that tenant holding every permission row, as the
+ * bootstrap admin role does in tenant 1 (permissions count per acting tenant, so membership alone grants nothing).
+ */
+export async function tenantAdminRole(db: Db, tenantId: number, userId: string): Promise<string> {
+  const roleId = await insertRole(db, `tenant-admin-${tenantId}-${newId()}`, 1, tenantId);
+  const rows = await db.selectFrom('sysPermission').select('id').where('delFlag', '=', 0).execute();
+  await grant(
+    db,
+    roleId,
+    rows.map((r) => r.id),
+  );
+  await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, createTime: nowText() }).execute();
+  return roleId;
+}
+
 export async function grant(db: Db, roleId: string, permissionIds: string[]): Promise<void> {
   for (const permissionId of permissionIds)
     await db.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId, createTime: nowText() }).execute();

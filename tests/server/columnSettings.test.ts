@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ADMIN_ROLE_CODE } from '../../server/db/coreIds.js';
-import { ensureTenant, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, insertUser, tenantAdminRole } from '../helpers/testRows.js';
 
 const matrix = await databaseMatrix();
 const PASSWORD = 'Columns2024x';
@@ -57,7 +57,8 @@ describe.each(matrix)('$kind: list column settings per user, tenant and model', 
       const username = `cols${++serial}`;
       await ensureTenant(t.app.ctx.db.db, 2);
       const roleId = (await t.app.ctx.db.db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE_CODE).executeTakeFirstOrThrow()).id;
-      await insertUser(t.app.ctx.db.db, { username, password: PASSWORD, roleIds: [roleId], tenantIds: [1, 2] });
+      const userId = await insertUser(t.app.ctx.db.db, { username, password: PASSWORD, roleIds: [roleId], tenantIds: [1, 2] });
+      await tenantAdminRole(t.app.ctx.db.db, 2, userId);
       const other = await t.login(username, PASSWORD);
       await save(
         admin,

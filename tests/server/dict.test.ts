@@ -3,7 +3,7 @@ import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { newId } from '../../server/db/ids.js';
 import { nowText } from '../../server/db/timestamps.js';
-import { ensureTenant, grant, insertDict, insertRole, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, grant, insertDict, insertRole, insertUser, tenantAdminRole } from '../helpers/testRows.js';
 import { insertSamples, insertShared } from './dictFixtureRows.js';
 
 const matrix = await databaseMatrix();
@@ -37,6 +37,7 @@ describe.each(matrix)('$kind: dictionaries', ({ kind, available }) => {
       const admin = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
       await ensureTenant(db, 2);
       await db.insertInto('sysUserTenant').values({ id: newId(), userId: admin.id, tenantId: 2, createTime: nowText() }).execute();
+      await tenantAdminRole(db, 2, admin.id);
       token = await t.login();
     });
     afterAll(async () => {

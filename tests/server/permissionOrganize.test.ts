@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, insertDepart, insertRole, insertUser, tenantAdminRole } from '../helpers/testRows.js';
 import { newId } from '../../server/db/ids.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { client, userWith, type Client } from './engineSupport.js';
@@ -28,6 +28,7 @@ describe.each(matrix)('$kind: organisations, departments, roles and positions (s
       await ensureTenant(db, OTHER_TENANT);
       const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
       await db.insertInto('sysUserTenant').values({ id: newId(), userId: adminId, tenantId: OTHER_TENANT, createTime: nowText() }).execute();
+      await tenantAdminRole(db, OTHER_TENANT, adminId);
       admin = client(t, await t.login());
       elsewhere = client(t, await t.login(), { tenant: OTHER_TENANT });
       const created = async (c: Client, body: object) => {

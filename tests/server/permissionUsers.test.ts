@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, grant, insertDepart, insertRole, insertUser, tenantAdminRole } from '../helpers/testRows.js';
 import { newId } from '../../server/db/ids.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { client, type Client } from './engineSupport.js';
@@ -59,6 +59,7 @@ describe.each(matrix)('$kind: users (/api/permission/Users, spec 001 §7)', ({ k
       user.other = await insertUser(db, { username: name('other'), password: PASSWORD, departIds: [depart.C], tenantIds: [OTHER_TENANT] });
       const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
       await db.insertInto('sysUserTenant').values({ id: newId(), userId: adminId, tenantId: OTHER_TENANT, createTime: nowText() }).execute();
+      await tenantAdminRole(db, OTHER_TENANT, adminId);
       await sql`update sys_user set manager_id = ${adminId} where id in (${user.a1}, ${user.b})`.execute(db);
       const position = await admin.post('/api/permission/Position', { fullName: '检测员', enCode: `P${process.pid}`, organizeId: depart.A });
       positionId = position.body.data.id;

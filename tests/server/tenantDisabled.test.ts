@@ -20,10 +20,13 @@ describe.each(matrix)('$kind: a disabled tenant', ({ kind, available }) => {
       t = await createTestApp(kind);
       const db = t.app.ctx.db.db;
       await ensureTenant(db, TENANT);
-      const roleId = await insertRole(db, 'tenant-seven-role');
+      // permissions are per tenant: a role of tenant seven, and one of tenant 1 for the member of both
+      const roleId = await insertRole(db, 'tenant-seven-role', 1, TENANT);
+      const roleOne = await insertRole(db, 'tenant-one-role', 1, 1);
       await grant(db, roleId, POSITION_CODES);
+      await grant(db, roleOne, POSITION_CODES);
       await insertUser(db, { username: 'seven', password: 'Passw0rd1', roleIds: [roleId], tenantIds: [TENANT] });
-      await insertUser(db, { username: 'oneandseven', password: 'Passw0rd1', roleIds: [roleId], tenantIds: [1, TENANT] });
+      await insertUser(db, { username: 'oneandseven', password: 'Passw0rd1', roleIds: [roleId, roleOne], tenantIds: [1, TENANT] });
     });
     afterAll(async () => {
       await t?.close();
