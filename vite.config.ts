@@ -22,6 +22,9 @@ const config: UserConfig = {
         // FormProvider alone instead of the field store and async-validator (~14 KB gzip).
         moduleSideEffects: [
           { test: /node_modules\/rc-field-form\/es\/index\.js$/, sideEffects: false },
+          // antd's Button style takes AggregationColor from the colour picker's colour class; the package's index
+          // also re-exports its ColorPicker component, kept for its statics unless said plain (~2.3 KB gzip)
+          { test: /node_modules\/@rc-component\/color-picker\/es\//, sideEffects: false },
           // runtime/ modules do nothing when imported (createRuntime installs what it needs), so the
           // re-exports of runtime/index.ts must not keep lazily loaded parts (RecordTabs…) in the main chunk
           { test: /\/runtime\/.*\.tsx?$/, sideEffects: false },

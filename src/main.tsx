@@ -8,6 +8,7 @@ import { createLazyHttpClient } from './app/createLazyHttpClient';
 import { errorMessageOf } from './app/errorMessageOf';
 import { scaleRootFont } from './app/scaleRootFont';
 import { startShell } from './app/startShell';
+import { loadAppTexts } from './i18n/appTexts';
 import { createAppI18n } from './i18n/createAppI18n';
 import { detectLanguage, isLang } from './i18n/detectLanguage';
 import { createLanguagePreference } from './i18n/languagePreference';
@@ -59,14 +60,18 @@ const guardDeps: GuardDeps = {
 // antd's texts for the starting language before the first paint; without them antd falls back to English.
 // The first screen is chosen (and the router, when needed, loads and starts its guard) in the meantime.
 const initialLocale = loadUiLocale(startLang).catch(() => undefined);
+// the shell's texts in the starting language only (the others load on a switch): the guard may already speak
+const initialTexts = loadAppTexts(i18n, startLang).catch(() => undefined);
 const root = createRoot(document.getElementById('root')!);
-void startShell(async (screen: ReactNode) => {
-  const locale = await initialLocale;
-  root.render(
-    <StrictMode>
-      <App services={services} initialLocale={locale}>
-        {screen}
-      </App>
-    </StrictMode>,
-  );
-}, guardDeps);
+void initialTexts.then(() =>
+  startShell(async (screen: ReactNode) => {
+    const locale = await initialLocale;
+    root.render(
+      <StrictMode>
+        <App services={services} initialLocale={locale}>
+          {screen}
+        </App>
+      </StrictMode>,
+    );
+  }, guardDeps),
+);

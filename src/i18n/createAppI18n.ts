@@ -1,21 +1,22 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import type { Lang } from '../../runtime/model/types';
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import zhTW from './zh-TW.json';
 
 export const APP_NS = 'app';
 
+export type AppTexts = Partial<Record<Lang, object>>;
+
 /**
  * One i18next instance per app (no global): the shell's namespace 'app' plus whatever namespaces
- * the caller adds (main.tsx adds the data layer's 'data').
+ * the caller adds (main.tsx adds the data layer's 'data'). The shell's own texts come one language at a
+ * time (loadAppTexts, before the first render and before each switch), so the sign-in route carries one
+ * catalogue, not three; a caller that has them all at hand (tests) passes them as `texts`.
  */
-export function createAppI18n(lang: Lang, extra: Partial<Record<Lang, Record<string, object>>> = {}): I18n {
-  const resources: Resource = {
-    'zh-CN': { ...extra['zh-CN'], [APP_NS]: zhCN },
-    en: { ...extra.en, [APP_NS]: en },
-    'zh-TW': { ...extra['zh-TW'], [APP_NS]: zhTW },
-  };
+export function createAppI18n(lang: Lang, extra: Partial<Record<Lang, Record<string, object>>> = {}, texts: AppTexts = {}): I18n {
+  const resources: Resource = {};
+  for (const code of ['zh-CN', 'en', 'zh-TW'] as const) {
+    const own = texts[code];
+    resources[code] = { ...extra[code], ...(own ? { [APP_NS]: own } : {}) };
+  }
   const instance = i18next.createInstance();
   void instance.init({
     resources,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ChangePasswordDialog } from '../../../../src/dialogs/ChangePasswordDialog';
 import { passwordRules } from '../../../../src/dialogs/passwordRules';
-import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { createTestI18n } from '../helpers/appI18n';
 import { serverError } from '../helpers/fakeHttp';
 import { loginResult } from '../helpers/fixtures';
 import { renderShell } from '../helpers/renderShell';
@@ -53,7 +53,7 @@ describe('ChangePasswordDialog (spec 001 §2, §5)', () => {
     ['abc123', true],
     ['A1b2C3d4E5f6G7h8', true],
   ])('the new-password pattern judges %s as %s', (value, ok) => {
-    const rule = passwordRules(createAppI18n('zh-CN').t, 'zh-CN').newPassword[1] as { pattern: RegExp };
+    const rule = passwordRules(createTestI18n('zh-CN').t, 'zh-CN').newPassword[1] as { pattern: RegExp };
     expect(rule.pattern.test(value)).toBe(ok);
   });
 

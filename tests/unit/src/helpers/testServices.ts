@@ -1,7 +1,7 @@
 import type { Lang } from '../../../../runtime/model/types';
 import type { AppServices } from '../../../../src/app/AppServices';
 import { createAntdFeedback } from '../../../../src/app/createAntdFeedback';
-import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { createTestI18n } from './appI18n';
 import { createLanguagePreference } from '../../../../src/i18n/languagePreference';
 import { createSessionStore } from '../../../../src/session/createSessionStore';
 import { createSettingsStore } from '../../../../src/settings/createSettingsStore';
@@ -16,7 +16,7 @@ export function createTestServices(routes: FakeRoutes = {}, lang: Lang = 'zh-CN'
   return {
     http: createFakeHttp(routes),
     session: createSessionStore({ local: window.localStorage, session: window.sessionStorage }),
-    i18n: createAppI18n(lang),
+    i18n: createTestI18n(lang),
     languagePreference: createLanguagePreference(window.localStorage),
     feedback: createAntdFeedback(),
     settings: createSettingsStore(window.localStorage),

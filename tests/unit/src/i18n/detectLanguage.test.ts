@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { createTestI18n } from '../helpers/appI18n';
 import { applyDayjsLocale } from '../../../../src/i18n/dayjsLocale';
 import { detectLanguage } from '../../../../src/i18n/detectLanguage';
 import { createLanguagePreference } from '../../../../src/i18n/languagePreference';
@@ -55,9 +55,9 @@ describe('language detection (spec 000 §1)', () => {
 
 describe('app texts', () => {
   it('has the spec’s zh-CN wording, an English translation and a generated traditional version', () => {
-    expect(createAppI18n('zh-CN').t('header.logoutConfirm')).toBe('真的要注销登录吗 ?');
-    expect(createAppI18n('en').t('header.logoutConfirm')).toBe('Really log out?');
-    expect(createAppI18n('zh-TW').t('product.name')).toBe('雲數字實驗室');
+    expect(createTestI18n('zh-CN').t('header.logoutConfirm')).toBe('真的要注销登录吗 ?');
+    expect(createTestI18n('en').t('header.logoutConfirm')).toBe('Really log out?');
+    expect(createTestI18n('zh-TW').t('product.name')).toBe('雲數字實驗室');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greetingKey } from '../../../../src/pages/home/greetingKey';
-import { createAppI18n } from '../../../../src/i18n/createAppI18n';
+import { createTestI18n } from '../helpers/appI18n';
 
 describe('greeting by hour (spec 000 §9: before 9, to 11, to 13, before 20, otherwise)', () => {
   it.each([
@@ -16,6 +16,6 @@ describe('greeting by hour (spec 000 §9: before 9, to 11, to 13, before 20, oth
     [23, 'evening', '晚上好'],
   ] as const)('%i h → %s (%s)', (hour, key, zh) => {
     expect(greetingKey(hour)).toBe(key);
-    expect(createAppI18n('zh-CN').t(`home.greeting.${key}`)).toBe(zh);
+    expect(createTestI18n('zh-CN').t(`home.greeting.${key}`)).toBe(zh);
   });
 });
