@@ -81,7 +81,7 @@ export default async function homeFiguresRoutes(app: FastifyInstance, options: {
     const modules: ModuleFigure[] = [];
     for (const entry of listable) {
       const { total, week } = await visibleFigures(store.env, entry.compiled, request, days);
-      modules.push({ modelId: entry.model.id, title: app.ctx.translate(entry.model.title, request.lang), total, week });
+      modules.push({ modelId: entry.model.id, title: app.ctx.translate(entry.model.title, request.lang, entry.model.id), total, week });
     }
     return toJeecgEnvelope({ days, modules });
   });

@@ -140,7 +140,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
 
   app.get<{ Params: { code: string } }>(`${BASE}/getRpColumns/:code`, { schema: { params: idParams('code') }, config: access }, async (request) => {
     const { report } = await reportOf(request, request.params.code, 'list');
-    const t = (zh: string) => env.translate(zh, request.lang);
+    const t = (zh: string) => env.translate(zh, request.lang, report.model.id);
     const titles = new Map((report.model.list?.columns ?? []).map((c) => (typeof c === 'string' ? [c, undefined] : [c.field, c.title])));
     const columns = outputsOf(report).map((field) => ({
       dataIndex: field.name,
@@ -175,7 +175,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
           const field = report.fields.get(name)!;
           return {
             field: name,
-            label: env.translate(field.def.label, request.lang),
+            label: env.translate(field.def.label, request.lang, report.model.id),
             type: field.def.type,
             mode: mode === 'ge' ? 'group' : 'single',
             ...(field.def.dict ? { dictCode: field.def.dict } : {}),
@@ -212,7 +212,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
       const { records } = await read(request, found, wanted);
       const points = (records as Row[]).filter((r) => typeof r[xName] === 'number' && typeof r[yName] === 'number');
       return toJeecgEnvelope({
-        name: env.translate(found.report.model.title, request.lang),
+        name: env.translate(found.report.model.title, request.lang, found.report.model.id),
         x: points.map((r) => r[xName]),
         y: points.map((r) => r[yName]),
       });
@@ -226,11 +226,11 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
       const found = await reportOf(request, request.params.cgRpConfigId, 'export');
       const wanted = { ...reportRequestOf(request.query, false), page: { pageNo: 1, pageSize: EXPORT_MAX_ROWS } };
       const { records, totals } = await read(request, found, wanted);
-      const title = env.translate(found.report.model.title, request.lang);
+      const title = env.translate(found.report.model.title, request.lang, found.report.model.id);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(sheetName(title));
       const outputs = outputsOf(found.report);
-      sheet.addRow(outputs.map((f) => env.translate(f.def.label, request.lang)));
+      sheet.addRow(outputs.map((f) => env.translate(f.def.label, request.lang, found.report.model.id)));
       for (const record of records as Row[]) {
         sheet.addRow(
           outputs.map((f) => {

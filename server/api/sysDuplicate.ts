@@ -9,6 +9,7 @@ import { appError, AppError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { translatorFor } from '../i18n/translateText.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -77,7 +78,7 @@ export default async function sysDuplicateRoutes(app: FastifyInstance, options: 
       try {
         await assertUnique(env.reader, model, { [field.name]: value }, context.tenantId, request.query.dataId || null, {
           lang: context.lang,
-          translate: env.translate,
+          translate: translatorFor(env.translate, model.model.id),
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'CL_ERR_RECORD_DUPLICATE') throw appError('CL_ERR_VALUE_TAKEN');

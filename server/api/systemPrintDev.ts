@@ -78,7 +78,10 @@ export default async function systemPrintDevRoutes(app: FastifyInstance, options
       assertQueryNames(request, ['_t']);
       const list = [...store.current().entries.values()]
         .filter(({ compiled }) => compiled.model.screen?.kind !== 'query')
-        .map(({ compiled }) => ({ formId: compiled.model.id, title: store.env.translate(compiled.model.title ?? compiled.model.id, request.lang) }))
+        .map(({ compiled }) => ({
+          formId: compiled.model.id,
+          title: store.env.translate(compiled.model.title ?? compiled.model.id, request.lang, compiled.model.id),
+        }))
         .sort((a, b) => a.formId.localeCompare(b.formId));
       return ok({ list }, request);
     },

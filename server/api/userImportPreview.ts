@@ -12,6 +12,7 @@ import { createFileStore } from '../files/fileStore.js';
 import { successMessage } from '../i18n/messages.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import { closedObject } from './closedBody.js';
+import { translatorFor } from '../i18n/translateText.js';
 
 const USER_MODEL = 'system.user';
 const BASE = '/api/permission/Users';
@@ -42,7 +43,7 @@ export default async function userImportPreviewRoutes(app: FastifyInstance, opti
     const sheet = await readSheet(bytes, MAX_IMPORT_ROWS);
     if (sheet.rows.length === 0) throw appError('CL_ERR_IMPORT_EMPTY');
     const context = await env.contextFor(request, model);
-    const { errors } = await prepareRows(env, model, sheet, context.tenantId, { lang: request.lang, translate: env.translate });
+    const { errors } = await prepareRows(env, model, sheet, context.tenantId, { lang: request.lang, translate: translatorFor(env.translate, model.model.id) });
     return { model, sheet, errors };
   }
 

@@ -43,7 +43,9 @@ export function exportColumns(env: EngineEnv, model: CompiledModel, query: ListQ
     : titles.size > 0
       ? [...titles.keys()].map((name) => model.fields.get(name)).filter((f): f is CompiledField => f?.readable === true)
       : model.readable.filter((f) => !f.system);
-  return fields.filter((f) => f !== model.id).map((field) => ({ field, header: env.translate(titles.get(field.name) ?? field.def.label, lang) }));
+  return fields
+    .filter((f) => f !== model.id)
+    .map((field) => ({ field, header: env.translate(titles.get(field.name) ?? field.def.label, lang, model.model.id) }));
 }
 
 function cellOf(field: CompiledField, row: Row): string | number | null {
@@ -91,7 +93,7 @@ export async function writeExport(env: EngineEnv, model: CompiledModel, job: Exp
   // a column the exporter's roles hide is not exported, as it is not listed (fieldAccess.ts)
   const columns = exportColumns(env, model, job.query, lang).filter((c) => !hidden?.has(c.field.name));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(env.translate(model.model.title, lang)));
+  const sheet = workbook.addWorksheet(sheetName(env.translate(model.model.title, lang, model.model.id)));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.field.name, width: Math.min(40, Math.max(12, c.header.length * 2 + 2)) }));
   for await (const rows of readBatches(env, model, job)) {
     for (const row of rows) sheet.addRow(columns.map((c) => cellOf(c.field, row))).commit();

@@ -61,7 +61,7 @@ export const exportHandler =
       out.destroy(error as Error);
     });
     reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', attachmentHeader(`${env.translate(model.model.title, request.lang)}.xlsx`));
+    reply.header('content-disposition', attachmentHeader(`${env.translate(model.model.title, request.lang, model.model.id)}.xlsx`));
     return reply.send(out);
   };
 
@@ -73,7 +73,7 @@ export const importTemplateHandler =
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header(
       'content-disposition',
-      attachmentHeader(importText('templateFileName', request.lang, { title: env.translate(model.model.title, request.lang) })),
+      attachmentHeader(importText('templateFileName', request.lang, { title: env.translate(model.model.title, request.lang, model.model.id) })),
     );
     return reply.send(file);
   };
@@ -133,7 +133,7 @@ export const importHandler =
       successCount: 0,
       msg: outcome.message,
       fileUrl: `${IMPORT_REPORT_ROUTE}/${name}`,
-      fileName: importText('reportFileName', request.lang, { title: env.translate(model.model.title, request.lang) }),
+      fileName: importText('reportFileName', request.lang, { title: env.translate(model.model.title, request.lang, model.model.id) }),
     };
     return { ...wrap(result, outcome.message), code: 201 };
   };

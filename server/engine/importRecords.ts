@@ -15,6 +15,7 @@ import { writableBody } from './fieldAccess.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
+import { translatorFor } from '../i18n/translateText.js';
 
 export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -142,7 +143,7 @@ export async function importRecords(
   context: EngineContext,
   options: ImportOptions = {},
 ): Promise<ImportOutcome> {
-  const ctx: MessageContext = { lang: context.lang, translate: env.translate };
+  const ctx: MessageContext = { lang: context.lang, translate: translatorFor(env.translate, model.model.id) };
   await checkXlsxZip(file);
   const sheet = await readSheet(file, MAX_IMPORT_ROWS);
   if (sheet.rows.length === 0) throw new AppError('CL_ERR_IMPORT_EMPTY');

@@ -29,7 +29,7 @@ const LANGS: Lang[] = ['zh-CN', 'en', 'zh-TW'];
 function headerNames(env: EngineEnv, model: CompiledModel, field: CompiledField): string[] {
   const column = model.model.list?.columns?.find((c) => typeof c !== 'string' && c.field === field.name);
   const texts = [field.def.label, ...(column && typeof column !== 'string' && column.title ? [column.title] : [])];
-  return [field.name, ...texts.flatMap((text) => LANGS.map((lang) => env.translate(text, lang)))];
+  return [field.name, ...texts.flatMap((text) => LANGS.map((lang) => env.translate(text, lang, model.model.id)))];
 }
 
 /**
@@ -50,7 +50,8 @@ export function mapColumns(env: EngineEnv, model: CompiledModel, headers: string
   });
   if (unknown.length > 0) throw appError('CL_ERR_IMPORT_HEADER_UNKNOWN', { headers: unknown.slice(0, 10).join('、') });
   const missing = model.writable.filter((f) => f.def.required && f.def.default === undefined && !columns.some((c) => c.field === f));
-  if (missing.length > 0) throw appError('CL_ERR_IMPORT_COLUMN_MISSING', { columns: missing.map((f) => env.translate(f.def.label, 'zh-CN')).join('、') });
+  if (missing.length > 0)
+    throw appError('CL_ERR_IMPORT_COLUMN_MISSING', { columns: missing.map((f) => env.translate(f.def.label, 'zh-CN', model.model.id)).join('、') });
   return columns;
 }
 
@@ -115,7 +116,7 @@ export async function prepareRows(
             row: number,
             column: column.header,
             value: shown(cell),
-            message: importText('dictUnknown', ctx.lang, { value: String(raw).slice(0, 60), label: env.translate(column.field.def.label, ctx.lang) }),
+            message: importText('dictUnknown', ctx.lang, { value: String(raw).slice(0, 60), label: ctx.translate(column.field.def.label, ctx.lang) }),
           });
           bad = true;
           continue;
@@ -129,7 +130,7 @@ export async function prepareRows(
       const column = columnOf.get(e.field);
       errors.push({
         row: number,
-        column: column?.header ?? env.translate(model.fields.get(e.field)!.def.label, ctx.lang),
+        column: column?.header ?? ctx.translate(model.fields.get(e.field)!.def.label, ctx.lang),
         value: column ? shown(values[column.index] ?? null) : '',
         message: e.message,
       });
@@ -153,8 +154,8 @@ async function uniqueErrors(
   const errors: RowError[] = [];
   for (const field of model.uniqueFields) {
     const column = columnOf.get(field.name);
-    const header = column?.header ?? env.translate(field.def.label, ctx.lang);
-    const label = env.translate(field.def.label, ctx.lang);
+    const header = column?.header ?? ctx.translate(field.def.label, ctx.lang);
+    const label = ctx.translate(field.def.label, ctx.lang);
     const firstRow = new Map<string, number>();
     for (const row of rows) {
       const value = row.values[field.name];

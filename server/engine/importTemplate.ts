@@ -14,10 +14,10 @@ const FORMATS: Partial<Record<string, string>> = { date: 'YYYY-MM-DD', datetime:
  */
 export async function buildImportTemplate(env: EngineEnv, model: CompiledModel, lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const data = workbook.addWorksheet(sheetName(env.translate(model.model.title, lang)));
+  const data = workbook.addWorksheet(sheetName(env.translate(model.model.title, lang, model.model.id)));
   const fields = model.writable;
   data.columns = fields.map((f) => {
-    const header = env.translate(f.def.label, lang);
+    const header = env.translate(f.def.label, lang, model.model.id);
     return { header, width: Math.min(40, Math.max(12, header.length * 2 + 2)) };
   });
   data.getRow(1).font = { bold: true };
@@ -35,7 +35,12 @@ export async function buildImportTemplate(env: EngineEnv, model: CompiledModel, 
       ? (await env.dictItems(field.def.dict)).map((item) => env.translate(item.text, lang)).join('、')
       : (field.def.enum ?? []).join('、');
     const required = field.def.required && field.def.default === undefined;
-    hints.addRow([env.translate(field.def.label, lang), importText(required ? 'yes' : 'no', lang), neutraliseCell(options), FORMATS[field.def.type] ?? '']);
+    hints.addRow([
+      env.translate(field.def.label, lang, model.model.id),
+      importText(required ? 'yes' : 'no', lang),
+      neutraliseCell(options),
+      FORMATS[field.def.type] ?? '',
+    ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -33,7 +33,7 @@ export function modelTexts(model: ModelFile): string[] {
 
 /** What GET /system/model/:id answers for one language (and the caller's field access, when restricted). */
 export function buildServedModel(model: ModelFile, lang: Lang, translate: Translate, fieldAccess?: ServedModel['fieldAccess']): ServedModel {
-  const texts = Object.fromEntries(modelTexts(model).map((zh) => [zh, translate(zh, lang)]));
+  const texts = Object.fromEntries(modelTexts(model).map((zh) => [zh, translate(zh, lang, model.id)]));
   const used: ServedModel['patterns'] = {};
   for (const field of Object.values(model.entity.fields)) {
     const def = field.pattern && isPatternName(field.pattern) ? PATTERNS[field.pattern] : undefined;

@@ -17,6 +17,7 @@ import { checkField, fieldMessage, validateRecord, type MessageContext } from '.
 import { scopeConditions } from './whereSql.js';
 import { withoutHidden, writableBody } from './fieldAccess.js';
 import type { WriteScope } from './writeScope.js';
+import { translatorFor } from '../i18n/translateText.js';
 
 /**
  * No mass assignment: a body may carry the model's writable fields and, where the operation needs
@@ -68,7 +69,7 @@ export type { WriteScope } from './writeScope.js';
  */
 export async function inWrite<T>(env: EngineEnv, model: CompiledModel, context: EngineContext, work: (write: WriteScope) => Promise<T>): Promise<T> {
   const touched = new Set([model.tableName]);
-  const messages: MessageContext = { lang: context.lang, translate: env.translate };
+  const messages: MessageContext = { lang: context.lang, translate: translatorFor(env.translate, model.model.id) };
   try {
     return await env.db.transaction().execute((trx) => work({ trx, context, touch: (table) => void touched.add(table) }));
   } catch (error) {
@@ -107,7 +108,7 @@ async function assertStillInScope(trx: Transaction<Database>, model: CompiledMod
 }
 
 export async function createRecord(env: EngineEnv, model: CompiledModel, sent: Record<string, unknown>, context: EngineContext): Promise<Row> {
-  const ctx: MessageContext = { lang: context.lang, translate: env.translate };
+  const ctx: MessageContext = { lang: context.lang, translate: translatorFor(env.translate, model.model.id) };
   assertBodyFields(model, sent);
   // fields the writer's roles make read-only or hide keep their default (fieldAccess.ts)
   const body = writableBody(sent, context.scope.fields);
@@ -148,7 +149,7 @@ async function missOrStale(trx: Transaction<Database>, model: CompiledModel, id:
 }
 
 export async function updateRecord(env: EngineEnv, model: CompiledModel, id: string, body: Record<string, unknown>, context: EngineContext): Promise<Row> {
-  const ctx: MessageContext = { lang: context.lang, translate: env.translate };
+  const ctx: MessageContext = { lang: context.lang, translate: translatorFor(env.translate, model.model.id) };
   const { version: rawVersion, id: _id, ...sent } = body;
   assertBodyFields(model, sent);
   // an edit form sends read-only fields back unchanged: they are left out, never written (fieldAccess.ts)

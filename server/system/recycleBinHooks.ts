@@ -6,7 +6,7 @@ import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.
 import { keepsRecycleBin, RECYCLE_BIN_TABLE } from '../engine/recordHistory.js';
 import { mapUniqueViolation } from '../engine/uniqueCheck.js';
 import { appError } from '../errors.js';
-import type { Translate } from '../i18n/translateText.js';
+import { translatorFor, type Translate } from '../i18n/translateText.js';
 
 /** The compiled models the engine serves now (a release shows at once). */
 export interface ServedModels {
@@ -78,7 +78,7 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     try {
       await sql`insert into ${target.table} (${columns}) values (${values})`.execute(ctx.db);
     } catch (error) {
-      throw mapUniqueViolation(error, target, { lang: ctx.context.lang, translate });
+      throw mapUniqueViolation(error, target, { lang: ctx.context.lang, translate: translatorFor(translate, target.model.id) });
     }
     await sql`delete from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(ctx.db);
     ctx.touch(target.tableName);
