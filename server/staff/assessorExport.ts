@@ -55,7 +55,8 @@ async function* pagesOf(reads: ModelReads, request: FastifyRequest, modelId: str
 export async function writeAssessorExport(store: ModelStore, reads: ModelReads, handle: DbHandle, request: FastifyRequest, out: Writable): Promise<void> {
   const staff = reads.model(STAFF_MODEL);
   const lang = request.lang;
-  const label = (text: string) => store.env.translate(text, lang);
+  // each model's texts through its own module's locale first (tab titles are the staff model's)
+  const label = (text: string, model: { model: { id: string } } = staff) => store.env.translate(text, lang, model.model.id);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const drained = async () => {
     if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
@@ -83,13 +84,13 @@ export async function writeAssessorExport(store: ModelStore, reads: ModelReads, 
     if (!(await holdsPermission(handle.db, auth, sub.permission('list')))) continue;
     const context = await reads.context(request, sub);
     const subColumns = sheetColumns(sub, context.scope.fields?.hidden, tab.foreignKey);
-    let title = sheetName(label(tab.title ?? sub.model.title));
+    let title = sheetName(tab.title ? label(tab.title) : label(sub.model.title, sub));
     while (used.has(title)) title = sheetName(`${title} `);
     used.add(title);
     const sheet = workbook.addWorksheet(title);
     sheet.columns = [
       { header: label('员工'), key: tab.foreignKey, width: 14 },
-      ...subColumns.map((f) => ({ header: label(f.def.label), key: f.name, width: 16 })),
+      ...subColumns.map((f) => ({ header: label(f.def.label, sub), key: f.name, width: 16 })),
     ];
     for await (const rows of pagesOf(reads, request, tab.model)) {
       for (const row of rows) {
