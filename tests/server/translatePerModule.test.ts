@@ -66,6 +66,9 @@ describe('translation per module', () => {
   it('serves each model with its own module’s texts', () => {
     const served = buildServedModel(modules.models.get('beta.thing')!, 'en', translate);
     expect(served.texts).toMatchObject({ 状态: 'State', 物品: 'Article', 批次: 'Batch' });
+    // the system fields no module lists (the 创建时间 header stayed zh in the English list)
+    expect(served.texts).toMatchObject({ 创建时间: 'Created at', 创建人: 'Created by' });
+    expect(buildServedModel(modules.models.get('beta.thing')!, 'zh-TW', translate).texts).toMatchObject({ 创建时间: '建立時間' });
     expect(buildServedModel(modules.models.get('alpha.thing')!, 'en', translate).texts).toMatchObject({ 状态: 'Status', 物品: 'Item' });
   });
 });
