@@ -141,7 +141,7 @@ export async function insertPermissions(db: Db, rows: PermissionRowInput[]): Pro
  * bootstrap admin role does in tenant 1 (permissions count per acting tenant, so membership alone grants nothing).
  */
 export async function tenantAdminRole(db: Db, tenantId: number, userId: string): Promise<string> {
-  const roleId = await insertRole(db, `tenant-admin-${tenantId}-${newId()}`, 1, tenantId);
+  const roleId = await insertRole(db, newId(), 1, tenantId); // sys_role.id is varchar(36)
   const rows = await db.selectFrom('sysPermission').select('id').where('delFlag', '=', 0).execute();
   await grant(
     db,
