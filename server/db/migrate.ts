@@ -9,6 +9,7 @@ import * as columnSettings0007 from './migrations/0007_column_settings.js';
 import * as jobTicks0008 from './migrations/0008_job_ticks.js';
 import * as visualdev0009 from './migrations/0009_visualdev.js';
 import * as rolesPerTenant0010 from './migrations/0010_roles_per_tenant.js';
+import * as dataRulesPerTenant0011 from './migrations/0011_data_rules_per_tenant.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -27,6 +28,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0008_job_ticks': jobTicks0008,
   '0009_visualdev': visualdev0009,
   '0010_roles_per_tenant': rolesPerTenant0010,
+  '0011_data_rules_per_tenant': dataRulesPerTenant0011,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

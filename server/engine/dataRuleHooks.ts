@@ -85,7 +85,10 @@ export function createCheckDataRule(modelById: (id: string) => ModelFile | undef
   };
 }
 
-/** system.checkRoleDataRule (beforeSave of system.roleDataRule): the role and the rule exist, and the grant is not there yet. */
+/**
+ * system.checkRoleDataRule (beforeSave of system.roleDataRule): the role and the rule exist in the
+ * writer's tenant (another tenant's role or rule answers like an unknown one), and the grant is not there yet.
+ */
 export async function checkRoleDataRule(ctx: BeforeSaveContext): Promise<void> {
   let stored: { roleId?: string; ruleId?: string } = {};
   if (ctx.mode === 'update') {
@@ -97,8 +100,8 @@ export async function checkRoleDataRule(ctx: BeforeSaveContext): Promise<void> {
   }
   const { roleId, ruleId } = { ...stored, ...ctx.values } as { roleId?: string; ruleId?: string };
   const { rows } = await sql<{ roles: number | string; rules: number | string; grants: number | string }>`select
-      (select count(*) from sys_role where id = ${roleId ?? null}) as roles,
-      (select count(*) from sys_data_rule where id = ${ruleId ?? null}) as rules,
+      (select count(*) from sys_role where id = ${roleId ?? null} and tenant_id = ${ctx.context.tenantId}) as roles,
+      (select count(*) from sys_data_rule where id = ${ruleId ?? null} and tenant_id = ${ctx.context.tenantId}) as rules,
       (select count(*) from sys_role_data_rule where role_id = ${roleId ?? null} and rule_id = ${ruleId ?? null} and id <> ${ctx.id}) as grants`.execute(
     ctx.db,
   );

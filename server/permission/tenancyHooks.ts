@@ -50,8 +50,13 @@ function userLinkTenancy(column: string, table: string): TenancyHook {
   return { rowsOf: (tenantId) => sql`${userOfTenant('user_id', tenantId)} and ${inTenantTable(column, table, tenantId)}` };
 }
 
-/** A grant to a role (permissions, data rules): the role must be the tenant's. */
+/** A grant to a role (permissions, field access): the role must be the tenant's. */
 const roleGrants: TenancyHook = { rowsOf: (tenantId) => inTenantTable('role_id', 'sys_role', tenantId) };
+
+/** A data rule granted to a role: the role and the rule must both be the tenant's (rules are tenant-owned, migration 0011). */
+const roleDataRules: TenancyHook = {
+  rowsOf: (tenantId) => sql`${inTenantTable('role_id', 'sys_role', tenantId)} and ${inTenantTable('rule_id', 'sys_data_rule', tenantId)}`,
+};
 
 /**
  * permission.checkTenantMember (beforeSave of system.userTenant): a user may be added to the caller's
@@ -74,5 +79,6 @@ export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
   hooks.registerTenancy('permission.tenantUserPositions', userLinkTenancy('position_id', 'sys_position'));
   hooks.registerTenancy('permission.tenantRoleGrants', roleGrants);
+  hooks.registerTenancy('permission.tenantRoleDataRules', roleDataRules);
   hooks.register('permission.checkTenantMember', checkTenantMember);
 }

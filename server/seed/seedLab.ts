@@ -123,7 +123,7 @@ export async function seedLab(db: Kysely<Database>, config: Pick<AppConfig, 'lab
     for (const rule of seed.rules) {
       const id = newId();
       rules.set(rule.key, id);
-      await insert('sys_data_rule', { id, name: rule.name, model_id: rule.modelId, kind: rule.kind, enabled: 1, ...stamp });
+      await insert('sys_data_rule', { id, name: rule.name, model_id: rule.modelId, kind: rule.kind, enabled: 1, tenant_id: DEFAULT_TENANT_ID, ...stamp });
     }
 
     const addUser = async (user: SeedUser, roleId: string) => {
