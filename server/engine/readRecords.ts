@@ -122,7 +122,7 @@ async function boundedWalk(
   const generation = env.generations.of(model.tableName);
   const bound = Math.ceil(WALK_BOUND_FACTOR * walk.visits) + q.pageSize;
   const scoped = sql`(select * from ${model.table} ${whereSql(model, NO_FILTER, ctx)} ${orderSql(q.sort, model)} limit ${bound}) as ${model.table}`;
-  const filters = filterConditions(model, q);
+  const filters = filterConditions(model, q, ctx);
   const page = sql<Row>`select ${walk.columns} from ${scoped} where ${sql.join(filters, sql` and `)} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${walk.skip}`;
   const rows = await (bound > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(page.compile(env.reader));
   const outcome: WalkOutcome = rows.length < q.pageSize ? 'scan' : 'walk';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { escapeLike } from '../db/dialects/escapeLike.js';
-import type { CompiledModel } from './compileModel.js';
+import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { Condition } from './conditions.js';
 import type { EngineContext } from './context.js';
 import type { ListQuery } from './listQuery.js';
@@ -53,6 +53,26 @@ export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilde
   return all;
 }
 
+/** The keyword fields the caller's roles hide (system.roleField): a keyword never matches inside them. */
+function hiddenKeywordFields(model: CompiledModel, ctx: ReadScope): CompiledField[] {
+  const hidden = ctx.scope.fields?.hidden;
+  return hidden && hidden.size > 0 ? model.keywordFields.filter((f) => hidden.has(f.name)) : [];
+}
+
+/**
+ * The keyword search. When the caller's roles hide a keyword field, the search covers only the
+ * visible ones, by LIKE per column (the text index spans every keyword column, so it cannot leave
+ * one out): otherwise a keyword matching only inside the hidden value would tell, row by row and
+ * character by character, what that value is. With every keyword field hidden, nothing matches.
+ */
+function keywordSql(model: CompiledModel, keyword: string, ctx: ReadScope, plan: ReadPlan): RawBuilder<unknown> {
+  const hidden = hiddenKeywordFields(model, ctx);
+  if (hidden.length === 0) return model.adapter.textSearch.keywordCondition(model.keywordSearch, keyword, plan === 'index' ? 'filter' : 'lookup');
+  const columns = model.keywordSearch.columns.filter((column) => !hidden.some((f) => f.column === column));
+  if (columns.length === 0) return sql`1 = 0`;
+  return model.adapter.textSearch.keywordCondition({ ...model.keywordSearch, columns }, keyword, 'filter');
+}
+
 /**
  * The client's filters AND-ed with the tenant and data scope. The advanced query and the scope are
  * parenthesised, so an "or" can never reach past the tenant or scope condition.
@@ -68,15 +88,18 @@ export function whereSql(
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
   if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
-  all.push(...filterConditions(model, parts, plan), ...extra);
+  all.push(...filterConditions(model, parts, ctx, plan), ...extra);
   return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
 }
 
-/** The client's filters alone (keyword, fields, advanced query), without the tenant and data scope. */
-export function filterConditions(model: CompiledModel, parts: WhereParts, plan: ReadPlan = 'index'): RawBuilder<unknown>[] {
+/**
+ * The client's filters alone (keyword, fields, advanced query), without the tenant and data scope
+ * (ctx only says which fields the caller's roles hide from the keyword).
+ */
+export function filterConditions(model: CompiledModel, parts: WhereParts, ctx: ReadScope, plan: ReadPlan = 'index'): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
   for (const c of parts.filters) all.push(conditionSql(model, c));
-  if (parts.keyword) all.push(model.adapter.textSearch.keywordCondition(model.keywordSearch, parts.keyword, plan === 'index' ? 'filter' : 'lookup'));
+  if (parts.keyword) all.push(keywordSql(model, parts.keyword, ctx, plan));
   if (parts.superQuery.length > 0) {
     all.push(
       sql`(${sql.join(
@@ -94,7 +117,10 @@ export function filterConditions(model: CompiledModel, parts: WhereParts, plan: 
  */
 export function filterKey(parts: WhereParts, ctx: ReadScope): string {
   const conditions = (list: Condition[]) => list.map((c) => [c.field.name, c.rule, c.value]);
-  return JSON.stringify([ctx.tenantId, ctx.scope.key, conditions(parts.filters), parts.keyword, conditions(parts.superQuery), parts.matchType]);
+  // the keyword's reach depends on the fields the caller's roles hide: part of the key, so a total
+  // counted over a hidden field is never served to a caller who may not search it
+  const keyword = parts.keyword === null ? null : [parts.keyword, ...[...(ctx.scope.fields?.hidden ?? [])].sort()];
+  return JSON.stringify([ctx.tenantId, ctx.scope.key, conditions(parts.filters), keyword, conditions(parts.superQuery), parts.matchType]);
 }
 
 export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: ReadPlan = 'index'): RawBuilder<unknown> {
