@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const servedModels = (): ServedModels | null => {
       const entries = store?.current().entries;
       if (!entries) return null;
-      return { get: (id) => entries.get(id)?.compiled, all: () => [...entries.values()].map((e) => e.compiled) };
+      return { get: (id) => entries.get(id)?.compiled, all: () => [...entries.values()].map((e) => e.compiled), scopeOf: env.scopeOf };
     };
     // a write to the dictionary tables through the engine shows in the next dictionary read
     dicts.follow(() => env.generations.of('sys_dict') + env.generations.of('sys_dict_item'));

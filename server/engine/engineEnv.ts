@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { QuickReads, SlowReads } from '../db/slowReads.js';
 import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
-import { createContextFor, type ContextFor } from './context.js';
+import { createContextFor, type ContextFor, type ScopeOf } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
@@ -41,6 +41,8 @@ export interface EngineEnv {
   contextFor: ContextFor;
   /** the compiled model a reference names, as served now (the model store sets it when it opens) */
   modelOf: ModelOf;
+  /** a user's data scope on any model (the cache contextFor reads), for hooks acting on another model's records */
+  scopeOf: ScopeOf;
 }
 
 /**
@@ -54,6 +56,7 @@ export type WalkOutcome = 'walk' | 'scan';
 export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache, dataDir: string): EngineEnv {
   const generations = createTableGenerations();
   const reader = handle.db.withoutPlugins() as unknown as EngineEnv['reader'];
+  const scopeOf = createScopeOf(reader, generations);
   return {
     db: handle.db,
     reader,
@@ -68,7 +71,8 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
     walks: createTableCache<WalkOutcome>({ generations, maxEntries: 1_000 }),
-    contextFor: createContextFor(createScopeOf(reader, generations)),
+    contextFor: createContextFor(scopeOf),
     modelOf: () => undefined,
+    scopeOf,
   };
 }

@@ -3,7 +3,10 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import { ACCOUNT_TABLE } from '../engine/checkModel.js';
 import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
+import type { ScopeOf } from '../engine/context.js';
 import { keepsRecycleBin, RECYCLE_BIN_TABLE } from '../engine/recordHistory.js';
+import { scopeConditions } from '../engine/whereSql.js';
+import { holdsPermission } from '../auth/holdsPermission.js';
 import { mapUniqueViolation } from '../engine/uniqueCheck.js';
 import { appError } from '../errors.js';
 import { translatorFor, type Translate } from '../i18n/translateText.js';
@@ -12,6 +15,8 @@ import { translatorFor, type Translate } from '../i18n/translateText.js';
 export interface ServedModels {
   get(id: string): CompiledModel | undefined;
   all(): Iterable<CompiledModel>;
+  /** the caller's data scope on a model */
+  scopeOf: ScopeOf;
 }
 
 interface BinRow {
@@ -60,11 +65,8 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     return target;
   };
 
-  hooks.registerOperation('system.restoreRecord', async (ctx) => {
-    const bin = binRowOf(ctx);
-    const target = targetOf(bin);
-    // a tenant's record goes back to that tenant only
-    if (target.tenant && Number(bin.data.tenantId) !== ctx.context.tenantId) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  /** Puts the kept row back under its own id (a taken id or unique value is refused clearly). */
+  async function insertSnapshot(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<void> {
     const { rows } = await sql`select 1 as hit from ${target.table} where ${target.id.ref} = ${bin.recordId}`.execute(ctx.db);
     if (rows.length > 0) throw appError('CL_ERR_RECYCLE_ID_TAKEN');
     const entries = Object.entries(bin.data).filter(([name]) => target.fields.has(name));
@@ -80,6 +82,37 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     } catch (error) {
       throw mapUniqueViolation(error, target, { lang: ctx.context.lang, translate: translatorFor(translate, target.model.id) });
     }
+  }
+
+  /**
+   * Whether the caller may act on the deleted record as if it were still there: they hold the model's
+   * own delete permission (restoring undoes a delete, purging is one), it is their tenant's, and,
+   * put back, it lies in their tenant and data scope on that model. Checked on the row as restored, in
+   * the operation's transaction. Anything else answers exactly like an unknown id.
+   */
+  async function assertPutBackReachable(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<void> {
+    const served = models();
+    if (!served) throw appError('CL_ERR_RECORD_NOT_FOUND');
+    const scope = await served.scopeOf(ctx.context.auth, target);
+    const where = scopeConditions(target, { tenantId: ctx.context.tenantId, scope });
+    const { rows } = await sql`select 1 as hit from ${target.table}
+      where ${sql.join([sql`${target.id.ref} = ${bin.recordId}`, ...where], sql` and `)}`.execute(ctx.db);
+    if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  }
+
+  async function assertMayDelete(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<void> {
+    if (!(await holdsPermission(ctx.db, ctx.context.auth, target.permission('delete')))) throw appError('CL_ERR_RECORD_NOT_FOUND');
+    // a tenant's record goes back to that tenant only
+    if (target.tenant && Number(bin.data.tenantId) !== ctx.context.tenantId) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  }
+
+  hooks.registerOperation('system.restoreRecord', async (ctx) => {
+    const bin = binRowOf(ctx);
+    const target = targetOf(bin);
+    await assertMayDelete(ctx, target, bin);
+    await insertSnapshot(ctx, target, bin);
+    // outside the caller's scope: the insert rolls back with the operation's transaction
+    await assertPutBackReachable(ctx, target, bin);
     await sql`delete from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(ctx.db);
     ctx.touch(target.tableName);
     if (target.tableName === ACCOUNT_TABLE) await revokeUserSessions(ctx.db, bin.recordId, 'disabled');
@@ -91,6 +124,16 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     const served = models();
     const target = served?.get(bin.modelId);
     if (served && target) {
+      if (!keepsRecycleBin(target)) throw appError('CL_ERR_RECYCLE_MODEL_GONE');
+      await assertMayDelete(ctx, target, bin);
+      // the scope is checked on the row put back for a moment and then taken out again
+      await sql`savepoint recycle_purge`.execute(ctx.db);
+      try {
+        await insertSnapshot(ctx, target, bin);
+        await assertPutBackReachable(ctx, target, bin);
+      } finally {
+        await sql`rollback to savepoint recycle_purge`.execute(ctx.db);
+      }
       for (const link of linkColumns(served, target)) {
         await sql`delete from ${link.model.table} where ${sql.ref(link.column)} = ${bin.recordId}`.execute(ctx.db);
         ctx.touch(link.model.tableName);
