@@ -47,8 +47,8 @@ export async function seedScopedRole(config: Partial<AppConfig>, password: strin
       await sql`insert into sys_user_depart (id, user_id, dep_id, create_time, version) values ('bench-scoped-ud', 'bench-scoped-user', 'bench-dep-0', ${now}, 1)`.execute(
         trx,
       );
-      await sql`insert into sys_data_rule (id, name, model_id, kind, enabled, create_time, version)
-        values ('bench-scoped-rule', '本部门岗位', 'system.position', 'department', 1, ${now}, 1)`.execute(trx);
+      await sql`insert into sys_data_rule (id, tenant_id, name, model_id, kind, enabled, create_time, version)
+        values ('bench-scoped-rule', 1, '本部门岗位', 'system.position', 'department', 1, ${now}, 1)`.execute(trx);
       await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values ('bench-scoped-grant', 'bench-scoped', 'bench-scoped-rule', ${now}, 1)`.execute(
         trx,
       );

@@ -74,8 +74,8 @@ async function seededUsers(root: string): Promise<string> {
       now,
     );
     db.prepare(
-      `insert into sys_data_rule (id, name, model_id, kind, field, operator, value_from, enabled, create_time, version)
-      values ('bench-user-rule', '本机构用户', 'system.user', 'field', 'orgCode', 'eq', 'user.orgCode', 1, ?, 1)`,
+      `insert into sys_data_rule (id, tenant_id, name, model_id, kind, field, operator, value_from, enabled, create_time, version)
+      values ('bench-user-rule', 1, '本机构用户', 'system.user', 'field', 'orgCode', 'eq', 'user.orgCode', 1, ?, 1)`,
     ).run(now);
     db.prepare(
       `insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values ('bench-user-grant', 'bench-user-role', 'bench-user-rule', ?, 1)`,

@@ -129,6 +129,24 @@ describe.each(matrix)('$kind: data change log and recycle bin (/sys/dataLog, /sy
       expect((await admin.get('/sys/recycleBin/list', { keyword: user.username })).body.result.total).toBe(1);
     });
 
+    it("restores and purges only for holders of the deleted record's own delete permission, answering like an unknown id", async () => {
+      const user = await newUser();
+      await admin.del(`${USERS}/${user.id}`);
+      const row = (await admin.get('/sys/recycleBin/list', { keyword: user.username })).body.result.records[0];
+      const binOnly = await userWith(t, ['system:recycleBin:list', 'system:recycleBin:restore', 'system:recycleBin:purge']);
+      const unknown = await binOnly.put('/sys/recycleBin/restore', undefined, { id: 'no-such-bin-row' });
+      const refused = await binOnly.put('/sys/recycleBin/restore', undefined, { id: row.id });
+      expect(refused.body).toMatchObject({ success: false, error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect(refused.body.error).toBe(unknown.body.error);
+      expect((await binOnly.del('/sys/recycleBin/purge', { id: row.id })).body).toMatchObject({ success: false, error: 'CL_ERR_RECORD_NOT_FOUND' });
+      // nothing was put back or purged by the refused calls
+      expect((await admin.get(`${USERS}/${user.id}`)).body.data).toBeFalsy();
+      expect((await admin.get('/sys/recycleBin/list', { keyword: user.username })).body.result.total).toBe(1);
+      const withDelete = await userWith(t, ['system:recycleBin:list', 'system:recycleBin:restore', 'system:recycleBin:purge', 'system:user:delete']);
+      expect((await withDelete.put('/sys/recycleBin/restore', undefined, { id: row.id })).body).toMatchObject({ success: true });
+      expect((await admin.get(`${USERS}/${user.id}`)).body.data).toMatchObject({ id: user.id });
+    });
+
     it('refuses callers without the permission, bad input and other tenants', async () => {
       const user = await newUser();
       await admin.del(`${USERS}/${user.id}`);

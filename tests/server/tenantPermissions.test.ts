@@ -56,8 +56,8 @@ describe.each(matrix)('$kind: permissions, data rules and field access per actin
       await grant(db, roleB, ['btn:system:position:list', 'btn:system:role:list', 'btn:system:role:authorize']);
       // B's role sees only positions of sort code 1 and never their description; A's role is unrestricted
       const rule = newId();
-      await sql`insert into sys_data_rule (id, name, model_id, kind, field, operator, value, enabled, create_by, create_time, version)
-        values (${rule}, ${name('rule')}, 'system.position', 'field', 'sortCode', 'eq', '1', 1, 'test', ${nowText()}, 1)`.execute(db);
+      await sql`insert into sys_data_rule (id, tenant_id, name, model_id, kind, field, operator, value, enabled, create_by, create_time, version)
+        values (${rule}, ${B}, ${name('rule')}, 'system.position', 'field', 'sortCode', 'eq', '1', 1, 'test', ${nowText()}, 1)`.execute(db);
       await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values (${newId()}, ${roleB}, ${rule}, ${nowText()}, 1)`.execute(
         db,
       );
