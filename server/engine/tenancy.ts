@@ -11,9 +11,12 @@ import type { WriteScope } from './writeScope.js';
 export interface TenancyHook {
   /**
    * A bound condition over the model's own columns (unqualified) that holds for the rows of the tenant.
-   * Subqueries name their own tables, so an unqualified column inside them is theirs.
+   * Subqueries name their own tables, so an unqualified column inside them is theirs. `unindexed` is the
+   * dialect's way to keep an outer column off its indexes (DbAdapter.paging.unindexed): a membership test
+   * such as `id in (members)` must not drive the read, or the database walks every member and sorts them
+   * all instead of walking the list's sort index and stopping after the page.
    */
-  rowsOf(tenantId: number): RawBuilder<unknown>;
+  rowsOf(tenantId: number, unindexed: (term: RawBuilder<unknown>) => RawBuilder<unknown>): RawBuilder<unknown>;
   /**
    * Called in the write's transaction after the engine inserted rows (a create, an import): makes them
    * belong to the writer's tenant (a membership row), and declares what it wrote through `write.touch`.

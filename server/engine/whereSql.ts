@@ -48,7 +48,7 @@ export type ReadScope = Pick<EngineContext, 'tenantId' | 'scope'>;
 export function scopeConditions(model: CompiledModel, ctx: ReadScope): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(sql`${model.tenant.ref} = ${ctx.tenantId}`);
-  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
+  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId, model.adapter.paging.unindexed));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   return all;
 }
@@ -86,7 +86,7 @@ export function whereSql(
 ): RawBuilder<unknown> {
   const all: RawBuilder<unknown>[] = [];
   if (model.tenant) all.push(sql`${plan === 'scan' ? model.adapter.paging.unindexed(model.tenant.ref) : model.tenant.ref} = ${ctx.tenantId}`);
-  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId));
+  if (model.tenancy) all.push(model.tenancy.rowsOf(ctx.tenantId, model.adapter.paging.unindexed));
   if (ctx.scope.condition) all.push(ctx.scope.condition);
   all.push(...filterConditions(model, parts, ctx, plan), ...extra);
   return all.length > 0 ? sql`where ${sql.join(all, AND)}` : sql``;
