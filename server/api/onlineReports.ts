@@ -14,6 +14,7 @@ import { attachmentHeader, neutraliseCell, sheetName, XLSX_CONTENT_TYPE } from '
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { successMessage } from '../i18n/messages.js';
 import { createSafeSelect } from '../safeSql/runSafeSelect.js';
 import { readSqlReport } from '../safeSql/sqlReport.js';
 
@@ -243,7 +244,7 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
       if (totals) {
         // the totals row, as the report screen shows it: 合计 in the first column unless that column has a total
         const row = sheet.addRow(
-          outputs.map((f, i) => (f.name in totals ? (totals[f.name] as number | null) : i === 0 ? env.translate('合计', request.lang) : null)),
+          outputs.map((f, i) => (f.name in totals ? (totals[f.name] as number | null) : i === 0 ? successMessage('totalRow', request.lang) : null)),
         );
         row.font = { bold: true };
       }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertQueryNames } from '../engine/requestParts.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '../engine/xlsx/cellText.js';
+import { successMessage } from '../i18n/messages.js';
 import { writeAssessorExport } from '../staff/assessorExport.js';
 import { createModelReads } from '../system/modelReads.js';
 
@@ -31,7 +32,7 @@ export default async function staffAssessorExportRoutes(app: FastifyInstance, op
         out.destroy(error as Error);
       });
       reply.header('content-type', XLSX_CONTENT_TYPE);
-      reply.header('content-disposition', attachmentHeader(`${store.env.translate('人员技术档案', request.lang)}.xlsx`));
+      reply.header('content-disposition', attachmentHeader(`${successMessage('assessorWorkbook', request.lang)}.xlsx`));
       return reply.send(out);
     },
   );

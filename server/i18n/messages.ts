@@ -16,6 +16,10 @@ const MESSAGES = {
   logoutLogged: { 'zh-CN': '用户名: {username},退出成功！', en: 'User {username} signed out' },
   rowsPruned: { 'zh-CN': '已删除{count}条{days}天前的记录', en: 'Deleted {count} rows older than {days} days' },
   copySuffix: { 'zh-CN': '副本', en: 'copy' },
+  // words of exported workbooks: a report's totals row, the assessor workbook's name and its staff column
+  totalRow: { 'zh-CN': '合计', en: 'Total' },
+  assessorWorkbook: { 'zh-CN': '人员技术档案', en: 'Staff technical records' },
+  staffMember: { 'zh-CN': '员工', en: 'Staff member' },
 } satisfies Record<string, { 'zh-CN': string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -59,3 +63,18 @@ export function expiryText(key: keyof typeof EXPIRY_TEXTS, lang: Lang, params: R
   const template = lang === 'en' ? entry.en : lang === 'zh-TW' ? toTraditional(entry['zh-CN']) : entry['zh-CN'];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 }
+
+/**
+ * The system fields every model has, in the renderer's words (runtime/render/i18n, which the server may
+ * not import): no module lists them, so a served model, an export header or a message would show their
+ * zh label in English. tests/server/translatePerModule.test.ts holds the two in step.
+ */
+export const SYSTEM_FIELD_NAMES: Record<string, { 'zh-CN': string; en: string; 'zh-TW': string }> = {
+  id: { 'zh-CN': '主键', en: 'ID', 'zh-TW': '主鍵' },
+  tenantId: { 'zh-CN': '租户', en: 'Tenant', 'zh-TW': '租戶' },
+  createBy: { 'zh-CN': '创建人', en: 'Created by', 'zh-TW': '建立人' },
+  createTime: { 'zh-CN': '创建时间', en: 'Created at', 'zh-TW': '建立時間' },
+  updateBy: { 'zh-CN': '更新人', en: 'Updated by', 'zh-TW': '更新人' },
+  updateTime: { 'zh-CN': '更新时间', en: 'Updated at', 'zh-TW': '更新時間' },
+  version: { 'zh-CN': '版本', en: 'Version', 'zh-TW': '版本' },
+};

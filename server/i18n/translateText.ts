@@ -1,9 +1,7 @@
-import renderEn from '../../runtime/render/i18n/en.json' with { type: 'json' };
-import renderTw from '../../runtime/render/i18n/zh-TW.json' with { type: 'json' };
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
 import type { Lang } from '../../runtime/model/types.js';
 import type { ModuleSet } from '../engine/loadModules.js';
-import { BUTTON_NAMES } from './messages.js';
+import { BUTTON_NAMES, SYSTEM_FIELD_NAMES } from './messages.js';
 import { toTraditional } from './toTraditional.js';
 
 /**
@@ -43,15 +41,13 @@ export function createTranslator(modules: ModuleSet): Translate {
   }
   // the server's own texts stored in rows (button names), after the modules' so a module may override them
   for (const name of Object.values(BUTTON_NAMES)) if (!shared.en.has(name['zh-CN'])) shared.en.set(name['zh-CN'], name.en);
-  // the system fields every model has (创建时间…): the renderer's own words for them, which no module lists,
-  // so that a served model, an export header or a message never shows their zh label in English
+  // the system fields every model has (创建时间…), labelled as system-fields.json says, in the renderer's words
   for (const [name, field] of Object.entries(systemFields)) {
     if (name === '$comment') continue;
     const label = (field as { label: string }).label;
-    const en = (renderEn.systemField as Record<string, string>)[name];
-    const tw = (renderTw.systemField as Record<string, string>)[name];
-    if (en && !shared.en.has(label)) shared.en.set(label, en);
-    if (tw && !shared.tw.has(label)) shared.tw.set(label, tw);
+    const words = SYSTEM_FIELD_NAMES[name];
+    if (words && !shared.en.has(label)) shared.en.set(label, words.en);
+    if (words && !shared.tw.has(label)) shared.tw.set(label, words['zh-TW']);
   }
 
   // a model shipped in a module folder is known by id; one released at run time belongs to the module its id

@@ -8,6 +8,7 @@ import type { CompiledField, CompiledModel } from '../engine/compileModel.js';
 import { MAX_PAGE_SIZE } from '../engine/listQuery.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { neutraliseCell, sheetName } from '../engine/xlsx/cellText.js';
+import { successMessage } from '../i18n/messages.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import type { ModelReads } from '../system/modelReads.js';
 
@@ -89,7 +90,7 @@ export async function writeAssessorExport(store: ModelStore, reads: ModelReads, 
     used.add(title);
     const sheet = workbook.addWorksheet(title);
     sheet.columns = [
-      { header: label('员工'), key: tab.foreignKey, width: 14 },
+      { header: successMessage('staffMember', lang), key: tab.foreignKey, width: 14 },
       ...subColumns.map((f) => ({ header: label(f.def.label, sub), key: f.name, width: 16 })),
     ];
     for await (const rows of pagesOf(reads, request, tab.model)) {

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModules } from '../../server/engine/loadModules.js';
 import { buildServedModel } from '../../server/engine/serveModel.js';
+import { SYSTEM_FIELD_NAMES } from '../../server/i18n/messages.js';
 import { createTranslator } from '../../server/i18n/translateText.js';
+import renderZh from '../../runtime/render/i18n/zh-CN.json' with { type: 'json' };
+import renderEn from '../../runtime/render/i18n/en.json' with { type: 'json' };
+import renderTw from '../../runtime/render/i18n/zh-TW.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client } from './engineSupport.js';
 
@@ -86,5 +90,21 @@ describe('translation per module, through the real server', () => {
     const admin = client(t, await t.login(), { lang: 'en' });
     expect((await admin.get('/system/model/beta.thing')).body.result.texts).toMatchObject({ 状态: 'State', 物品: 'Article' });
     expect((await admin.get('/system/model/alpha.thing')).body.result.texts).toMatchObject({ 状态: 'Status', 物品: 'Item' });
+  });
+});
+
+describe('system field names', () => {
+  it("are the renderer's own words in every language (the server keeps a copy it may import)", () => {
+    const fromRenderer = Object.fromEntries(
+      Object.keys(renderEn.systemField).map((name) => [
+        name,
+        {
+          'zh-CN': (renderZh.systemField as Record<string, string>)[name],
+          en: (renderEn.systemField as Record<string, string>)[name],
+          'zh-TW': (renderTw.systemField as Record<string, string>)[name],
+        },
+      ]),
+    );
+    expect(SYSTEM_FIELD_NAMES).toEqual(fromRenderer);
   });
 });

@@ -56,7 +56,7 @@ export interface ReleaseResult {
  * One database transaction in which several models are released together (a module import, a release
  * that drops columns): each release is checked against the models served plus the scope's earlier
  * releases, and none is served until the transaction commits. If the work throws, the transaction
- * rolls back (tables, columns, permissions, stored releases: PostgreSQL and SQLite both roll back DDL)
+ * rolls back (tables, columns, permissions, stored releases: both supported dialects roll back DDL)
  * and nothing is served.
  */
 export interface ReleaseScope {
