@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../runtime/model/types';
+import { LANGUAGE_OWN_NAMES } from './languageOwnNames';
 import { useCurrentLanguage } from './useCurrentLanguage';
 import { useSwitchLanguage } from './useSwitchLanguage';
 
@@ -20,7 +21,7 @@ export function LanguageLinks() {
           aria-current={lang === current ? 'true' : undefined}
           onClick={() => switchLanguage(lang)}
         >
-          {t(`language.names.${lang}`, { lng: lang })}
+          {LANGUAGE_OWN_NAMES[lang]}
         </Button>
       ))}
     </nav>

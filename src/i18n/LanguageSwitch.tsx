@@ -1,6 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../runtime/model/types';
+import { LANGUAGE_OWN_NAMES } from './languageOwnNames';
 import { useCurrentLanguage } from './useCurrentLanguage';
 import { useSwitchLanguage } from './useSwitchLanguage';
 
@@ -9,19 +10,18 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
   const switchLanguage = useSwitchLanguage();
-  const nameOf = (lang: Lang) => t(`language.names.${lang}`, { lng: lang });
   return (
     <Dropdown
       trigger={['click']}
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: LANGS.map((lang) => ({ key: lang, label: nameOf(lang) })),
+        items: LANGS.map((lang) => ({ key: lang, label: LANGUAGE_OWN_NAMES[lang] })),
         onClick: ({ key }) => switchLanguage(key as Lang),
       }}
     >
       <Button type="text" aria-label={t('language.label')}>
-        {nameOf(current)}
+        {LANGUAGE_OWN_NAMES[current]}
       </Button>
     </Dropdown>
   );
