@@ -18,6 +18,9 @@ export function ListPanel({ model, change }: { model: ModelFile; change(edit: (m
   const actions = list.actions ?? [];
   const customActions = actions.filter((a) => typeof a !== 'string');
   const sort = model.entity.defaultSort;
+  // version 10: page false is an unpaged list (every row up to the server's cap, in a scroll area)
+  const unpaged = list.page === false;
+  const paging = list.page || {};
   return (
     <Form layout="vertical" data-testid="list-panel" style={{ maxWidth: 720 }}>
       <Form.Item label={t('list.columns')}>
@@ -75,16 +78,29 @@ export function ListPanel({ model, change }: { model: ModelFile; change(edit: (m
         />
       </Form.Item>
       <Space>
+        <Form.Item label={t('list.unpaged')}>
+          <Checkbox checked={unpaged} onChange={(e) => setList({ page: e.target.checked ? false : {} })} />
+        </Form.Item>
         <Form.Item label={t('list.pageSize')}>
-          <InputNumber min={1} max={500} value={list.page?.size} onChange={(size) => setList({ page: { ...list.page, size: size ?? undefined } })} />
+          <InputNumber
+            min={1}
+            max={500}
+            disabled={unpaged}
+            value={paging.size}
+            onChange={(size) => setList({ page: { ...paging, size: size ?? undefined } })}
+          />
         </Form.Item>
         <Form.Item label={t('list.pageSizes')}>
           <Select
             mode="tags"
             style={{ minWidth: 240 }}
-            value={(list.page?.sizes ?? []).map(String)}
-            onChange={(sizes: string[]) => setList({ page: { ...list.page, sizes: sizes.map(Number).filter((n) => Number.isInteger(n) && n > 0) } })}
+            disabled={unpaged}
+            value={(paging.sizes ?? []).map(String)}
+            onChange={(sizes: string[]) => setList({ page: { ...paging, sizes: sizes.map(Number).filter((n) => Number.isInteger(n) && n > 0) } })}
           />
+        </Form.Item>
+        <Form.Item label={t('list.scrollHeight')}>
+          <InputNumber min={100} max={2000} value={list.scrollHeight} onChange={(height) => setList({ scrollHeight: height ?? undefined })} />
         </Form.Item>
       </Space>
       <Space>

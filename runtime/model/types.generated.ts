@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion9 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion10 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 9; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 10; older files are upgraded on load).
  */
-export type FormatVersion = 9;
+export type FormatVersion = 10;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -453,10 +453,14 @@ export interface List {
    */
   columns: ColumnItem[];
   actions?: ListActionItem[];
-  page?: {
-    size?: number;
-    sizes?: number[];
-  };
+  /**
+   * paging: the page size and its options, or (version 10) false for none: every row in one answer, up to the server's row cap for unpaged lists (UNPAGED_LIST_ROWS)
+   */
+  page?: ListPaging | false;
+  /**
+   * (version 10) the table's rows scroll inside an area this many pixels high, under a fixed header
+   */
+  scrollHeight?: number;
 }
 /**
  * A button that runs a named operation (or import/export) or a client action hook.
@@ -477,6 +481,10 @@ export interface ListActionDef {
    */
   confirm?: boolean | Text;
   placement: 'row' | 'toolbar';
+}
+export interface ListPaging {
+  size?: number;
+  sizes?: number[];
 }
 /**
  * The fields of add / edit / detail, in one of three layouts: fields (flat), sections, or tabs (of sections or fields).

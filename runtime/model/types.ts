@@ -49,7 +49,14 @@ export type {
 };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 9;
+export const MODEL_FORMAT_VERSION = 10;
+
+/**
+ * The most rows one answer of an unpaged list (`list.page: false`, version 10) holds: the first rows in
+ * the list's order; its total still counts them all. A safety cap, not a page: the server refuses a
+ * larger pageSize and the renderer says when rows were left out.
+ */
+export const UNPAGED_LIST_ROWS = 1000;
 
 export type FieldType = Field['type'];
 export const FIELD_TYPES: readonly FieldType[] = [

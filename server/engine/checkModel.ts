@@ -169,8 +169,8 @@ function checkList(model: ModelFile, readable: (name: string) => boolean, report
       report(`/list/actions/${i}/operation`, `unknown operation "${action.operation}" (a key of operations, or import / export switched on in api.operations)`);
     }
   });
-  const sizes = list.page?.sizes;
-  if (list.page?.size && sizes && !sizes.includes(list.page.size)) report('/list/page/size', 'page size must be one of page.sizes');
+  const page = list.page || undefined;
+  if (page?.size && page.sizes && !page.sizes.includes(page.size)) report('/list/page/size', 'page size must be one of page.sizes');
 }
 
 function operationExists(model: ModelFile, name: string): boolean {

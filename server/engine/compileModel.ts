@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compileExpression, type CompiledExpression } from '../../runtime/expression/index.js';
 import systemFields from '../../schemas/meta/system-fields.json' with { type: 'json' };
-import type { ComputedDefault, FieldDef, ModelFile, ModelPermissionAction, PatternDef, Scalar } from '../../runtime/model/types.js';
+import {
+  UNPAGED_LIST_ROWS,
+  type ComputedDefault,
+  type FieldDef,
+  type ModelFile,
+  type ModelPermissionAction,
+  type PatternDef,
+  type Scalar,
+} from '../../runtime/model/types.js';
 import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/patterns.js';
 import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
@@ -56,6 +64,7 @@ export interface CompiledModel {
   /** unique index name -> field, to name the field when the database reports a duplicate */
   uniqueIndexes: Map<string, CompiledField>;
   defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
+  /** the default page size; UNPAGED_LIST_ROWS for an unpaged list (list.page false) */
   pageSize: number;
   state: { field: CompiledField; on: Scalar; off: Scalar } | null;
   beforeSave: BeforeSaveHook | null;
@@ -164,7 +173,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     uniqueFields: all.filter((f) => f.def.unique),
     uniqueIndexes,
     defaultSort: sort ? { field: fields.get(sort.field)!, order: sort.order } : { field: fields.get('createTime')!, order: 'desc' },
-    pageSize: model.list?.page?.size ?? 10,
+    pageSize: model.list?.page === false ? UNPAGED_LIST_ROWS : (model.list?.page?.size ?? 10),
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
     beforeSave: beforeSave ?? null,
     prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,

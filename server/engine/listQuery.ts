@@ -1,3 +1,4 @@
+import { UNPAGED_LIST_ROWS } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import { buildCondition, parseFieldFilter, type Condition } from './conditions.js';
@@ -74,6 +75,8 @@ export type ListQueryParser = (query: Record<string, unknown>) => ListQuery;
 /** Built once per model at startup; per request it only walks the parameters that were sent. */
 export function createListQueryParser(model: CompiledModel): ListQueryParser {
   const roles = paramRoles(model);
+  // an unpaged list answers every row up to its cap in one page; a paged one at most MAX_PAGE_SIZE
+  const maxPageSize = model.model.list?.page === false ? UNPAGED_LIST_ROWS : MAX_PAGE_SIZE;
   return (query) => {
     const q: ListQuery = {
       pageNo: 1,
@@ -104,7 +107,7 @@ export function createListQueryParser(model: CompiledModel): ListQueryParser {
           q.pageNo = positiveInt(name, raw, 10_000_000);
           break;
         case 'pageSize':
-          q.pageSize = positiveInt(name, raw, MAX_PAGE_SIZE);
+          q.pageSize = positiveInt(name, raw, maxPageSize);
           break;
         case 'sortField':
           sortField = raw.trim();

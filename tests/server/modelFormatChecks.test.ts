@@ -340,6 +340,14 @@ describe('model format v2 checks', () => {
     expect(problems({ sql, from: 'lib.book', fields: { title: 'title', n: 'n' } }).length).toBeGreaterThan(0);
     expect(problems({ fields: { title: 'title', n: 'n' } }).length).toBeGreaterThan(0);
   });
+
+  it('takes an unpaged list with a scroll height (version 10), still checks the page size of a paged one', () => {
+    const listed = (list: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 10, list: { columns: ['title'], ...list } }) } }));
+    expect(listed({ page: false, scrollHeight: 400 })).toEqual([]);
+    expect(listed({ page: { size: 20, sizes: [10, 30] } })).toEqual(['lib/models/book.model.json /list/page/size: page size must be one of page.sizes']);
+    expect(listed({ page: true }).length).toBeGreaterThan(0);
+    expect(listed({ scrollHeight: 20 }).length).toBeGreaterThan(0);
+  });
 });
 
 describe('extends', () => {

@@ -66,7 +66,7 @@ describe('model format versions', () => {
     expect(refusal({ ...note, version: MODEL_FORMAT_VERSION + 1 })).toBe(
       `format version ${MODEL_FORMAT_VERSION + 1} is newer than this Cloudlab understands (up to ${MODEL_FORMAT_VERSION}); upgrade Cloudlab to load this file`,
     );
-    expect(refusal({ ...note, version: undefined })).toMatch(/"version" must be a format version from 1 to \d, found none/);
+    expect(refusal({ ...note, version: undefined })).toMatch(/"version" must be a format version from 1 to \d+, found none/);
     expect(refusal({ ...note, version: '2' })).toMatch(/found "2"/);
     expect(refusal({ ...note, version: 1 }, [])).toBe('no upgrade from format version 1 to 2');
     expect(refusal({ ...note, version: 1 }, [{ from: 1, summary: 'forgets the version', upgrade: (m) => m }])).toBe(

@@ -124,7 +124,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const { save: saveColumns } = columnSettings;
   const onColumns = useCallback((rows: ColumnSetting[]) => void saveColumns(rows).catch(feedback.error), [saveColumns, feedback]);
   const problems = useMemo(() => configErrors(served), [served]);
-  const { sizes } = pageSettings(served);
+  const { sizes, paged } = pageSettings(served);
   // the form's lazily loaded widgets (date pickers), fetched before the first add / edit / detail
   const opensDialog = allowed.add || allowed.edit || allowed.detail;
   useIdlePreload(opensDialog && list.status === 'ready', () =>
@@ -153,6 +153,8 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
         list={list}
         columns={shownColumns}
         sizes={sizes}
+        paged={paged}
+        scrollHeight={served.model.list?.scrollHeight}
         selectable={selectable && (allowed.deleteBatch || custom.toolbar.some((action) => Boolean(action.operation)))}
         onPageSizeChange={() => root.current?.scrollIntoView?.({ block: 'start' })}
       />

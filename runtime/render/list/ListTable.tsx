@@ -1,4 +1,4 @@
-import { Alert, Table, type TableProps } from 'antd';
+import { Alert, Table, Typography, type TableProps } from 'antd';
 import type { TableColumnType as ColumnType } from 'antd';
 import type { DataRecord } from '../../data/DataProvider';
 import { useErrorText } from '../useFeedback';
@@ -10,13 +10,17 @@ export interface ListTableProps {
   list: ListController;
   columns: ColumnType<DataRecord>[];
   sizes: number[];
+  /** false: every row on one page, no pager (list.page false); the total names rows the server left out */
+  paged?: boolean;
+  /** the rows scroll inside an area this many pixels high (list.scrollHeight) */
+  scrollHeight?: number;
   selectable: boolean;
   /** after a page-size change (spec 000 §9: scroll to top) */
   onPageSizeChange(): void;
 }
 
 /** The antd Table of a list page: server-side paging and sorting, checkbox selection for batch delete. */
-export function ListTable({ list, columns, sizes, selectable, onPageSizeChange }: ListTableProps) {
+export function ListTable({ list, columns, sizes, paged = true, scrollHeight, selectable, onPageSizeChange }: ListTableProps) {
   const t = useRenderText();
   const describe = useErrorText();
   if (list.status === 'error') return <Alert type="error" showIcon message={describe(list.error)} />;
@@ -34,26 +38,32 @@ export function ListTable({ list, columns, sizes, selectable, onPageSizeChange }
   };
 
   const totals = list.status === 'ready' ? list.totals : undefined;
+  const leftOut = !paged && list.status === 'ready' && list.total > list.records.length;
   return (
-    <Table<DataRecord>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.status === 'ready' ? list.records : []}
-      loading={list.status === 'loading' || (list.status === 'ready' && list.refreshing)}
-      scroll={{ x: 'max-content' }}
-      onChange={onChange}
-      summary={totals ? () => <TotalsRow columns={columns} totals={totals} selectable={selectable} label={t('list.totals')} /> : undefined}
-      rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
-      pagination={{
-        current: list.params.page,
-        pageSize: list.params.pageSize,
-        total: list.status === 'ready' ? list.total : 0,
-        pageSizeOptions: sizes,
-        showQuickJumper: true,
-        showSizeChanger: true,
-        showTotal: (total) => t('list.total', { total }),
-      }}
-    />
+    <>
+      <Table<DataRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.status === 'ready' ? list.records : []}
+        loading={list.status === 'loading' || (list.status === 'ready' && list.refreshing)}
+        scroll={{ x: 'max-content', ...(scrollHeight ? { y: scrollHeight } : {}) }}
+        onChange={onChange}
+        summary={totals ? () => <TotalsRow columns={columns} totals={totals} selectable={selectable} label={t('list.totals')} /> : undefined}
+        rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
+        pagination={
+          paged && {
+            current: list.params.page,
+            pageSize: list.params.pageSize,
+            total: list.status === 'ready' ? list.total : 0,
+            pageSizeOptions: sizes,
+            showQuickJumper: true,
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { total }),
+          }
+        }
+      />
+      {leftOut && <Typography.Text type="secondary">{t('list.capped', { shown: list.records.length, total: list.total })}</Typography.Text>}
+    </>
   );
 }
