@@ -10,6 +10,7 @@ import * as jobTicks0008 from './migrations/0008_job_ticks.js';
 import * as visualdev0009 from './migrations/0009_visualdev.js';
 import * as rolesPerTenant0010 from './migrations/0010_roles_per_tenant.js';
 import * as dataRulesPerTenant0011 from './migrations/0011_data_rules_per_tenant.js';
+import * as identityGeneration0012 from './migrations/0012_identity_generation.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -29,6 +30,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0009_visualdev': visualdev0009,
   '0010_roles_per_tenant': rolesPerTenant0010,
   '0011_data_rules_per_tenant': dataRulesPerTenant0011,
+  '0012_identity_generation': identityGeneration0012,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

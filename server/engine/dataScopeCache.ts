@@ -7,6 +7,7 @@ import { combineFieldAccess, type FieldRestriction } from './fieldAccess.js';
 import { compileScope } from './dataScopeCompile.js';
 import type { DataRule, RuleKind, RuleOperator, ScopeUser, UserValue } from './dataScopeRules.js';
 import type { TableGenerations } from './tableCache.js';
+import type { IdentityGeneration } from '../db/identityGeneration.js';
 
 /** a user acting in one tenant: only that tenant's roles count */
 type Grantee = Pick<AuthContext, 'userId' | 'tenantId'>;
@@ -15,11 +16,11 @@ type Grantee = Pick<AuthContext, 'userId' | 'tenantId'>;
 export const SCOPE_TABLES = ['sys_user_role', 'sys_role', 'sys_user_depart', 'sys_depart', 'sys_data_rule', 'sys_role_data_rule', 'sys_role_field'] as const;
 
 export interface ScopeCacheOptions {
-  /** bounds how long a scope survives writes the engine did not see (another server, a script) */
-  ttlMs?: number;
   maxUsers?: number;
-  now?: () => number;
 }
+
+/** The identity generation a request's caller was identified under (read again where the request did not read one). */
+export type IdentityGenerationOf = (auth: AuthContext) => Promise<IdentityGeneration>;
 
 interface RuleRow {
   roleId: string;
@@ -32,8 +33,9 @@ interface RuleRow {
 }
 
 interface UserEntry {
-  generation: number;
-  at: number;
+  /** the identity generation (database) and the sum of this server's SCOPE_TABLES generations it was read under */
+  identity: IdentityGeneration;
+  local: number;
   /** the user's active roles, and per model id the rules each of them grants and the fields each restricts */
   rules: Promise<{ roleIds: string[]; byModel: Map<string, Map<string, DataRule[]>>; fieldsByModel: FieldsByModel }>;
   user: Promise<ScopeUser>;
@@ -124,25 +126,31 @@ export async function scopeUserOf(
 }
 
 /**
- * The data scope of a user on a model, cached per user (and tenant) until any table it derives from
- * changes (SCOPE_TABLES, through the shared generations) or its TTL passes. A request costs no query
- * once its user's rules are cached: the admin and a scoped role pay the same.
+ * The data scope of a user on a model, cached per user (and tenant) while the identity generation the
+ * request was identified under stands (a database trigger moves it in the transaction of any write to
+ * the tables a scope derives from, by any server or script: db/identityGeneration.ts) and this server
+ * wrote none of SCOPE_TABLES since (a hook reading a scope after its own write in the same request).
+ * A request costs no query once its user's rules are cached: the admin and a scoped role pay the same.
  */
-export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerations, options: ScopeCacheOptions = {}): ScopeOf {
-  const ttlMs = options.ttlMs ?? 5_000;
+export function createScopeOf(
+  reader: Kysely<unknown>,
+  generations: TableGenerations,
+  identityOf: IdentityGenerationOf,
+  options: ScopeCacheOptions = {},
+): ScopeOf {
   const maxUsers = options.maxUsers ?? 10_000;
-  const now = options.now ?? Date.now;
   const users = new Map<string, UserEntry>();
-  const generation = () => SCOPE_TABLES.reduce((sum, table) => sum + generations.of(table), 0);
+  const localGeneration = () => SCOPE_TABLES.reduce((sum, table) => sum + generations.of(table), 0);
 
-  function entryFor(auth: AuthContext): UserEntry {
+  async function entryFor(auth: AuthContext): Promise<UserEntry> {
     const key = `${auth.userId}\u0000${auth.tenantId}`;
-    const current = generation();
+    const local = localGeneration();
+    const identity = await identityOf(auth);
     const cached = users.get(key);
-    if (cached && cached.generation === current && now() - cached.at <= ttlMs) return cached;
+    if (cached && cached.identity === identity && cached.local === local) return cached;
     const entry: UserEntry = {
-      generation: current,
-      at: now(),
+      identity,
+      local,
       rules: loadRules(reader, auth),
       user: scopeUserOf(reader, auth),
       scopes: new WeakMap(),
@@ -157,8 +165,8 @@ export function createScopeOf(reader: Kysely<unknown>, generations: TableGenerat
     return entry;
   }
 
-  return (auth, model) => {
-    const entry = entryFor(auth);
+  return async (auth, model) => {
+    const entry = await entryFor(auth);
     let scope = entry.scopes.get(model);
     if (!scope) {
       scope = Promise.all([entry.rules, entry.user]).then(async ([rules, user]) => {

@@ -6,6 +6,7 @@ import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor, type ScopeOf } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
+import { createIdentityGenerationRead } from '../db/identityGeneration.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
 import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
@@ -56,7 +57,11 @@ export type WalkOutcome = 'walk' | 'scan';
 export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: DictCache, dataDir: string): EngineEnv {
   const generations = createTableGenerations();
   const reader = handle.db.withoutPlugins() as unknown as EngineEnv['reader'];
-  const scopeOf = createScopeOf(reader, generations);
+  // a request carries the generation it was identified under; anything else (a job) reads it
+  const readIdentityGeneration = createIdentityGenerationRead(reader, handle.quickReads);
+  const scopeOf = createScopeOf(reader, generations, (auth) =>
+    auth.identityGeneration !== undefined ? Promise.resolve(auth.identityGeneration) : readIdentityGeneration(),
+  );
   return {
     db: handle.db,
     reader,

@@ -2,6 +2,7 @@ import type { Kysely, TableMetadata } from 'kysely';
 import type { ModelFile } from '../../runtime/model/types.js';
 import type { DbHandle } from '../db/createDb.js';
 import type { DbAdapter, Warn } from '../db/dialects/DbAdapter.js';
+import { IDENTITY_COUNTER, IDENTITY_TABLES } from '../db/identityGeneration.js';
 import type { ModuleSet } from './loadModules.js';
 import { buildTableSpec, type ColumnSpec, type TableSpec } from './tableSpec.js';
 
@@ -11,7 +12,8 @@ export type { Warn } from '../db/dialects/DbAdapter.js';
  * Creates each model's table, or brings an existing one up to the model: missing columns and
  * indexes are added; nothing is ever dropped or altered, because a column's data is worth more
  * than a tidy schema. A column whose type no longer matches the model is reported and left alone.
- * The keyword search's text index is derived data: the adapter creates or rebuilds it.
+ * The keyword search's text index is derived data: the adapter creates or rebuilds it. The tables an
+ * identity is derived from get the triggers that count their writes (db/identityGeneration.ts).
  */
 export async function syncModelTables(handle: DbHandle, modules: ModuleSet, warn: Warn = (m) => console.warn(m)): Promise<void> {
   await syncTablesOf(handle, modules.models.values(), warn);
@@ -40,6 +42,8 @@ async function syncTablesOf(handle: DbHandle, models: Iterable<ModelFile>, warn:
       await builder.execute();
     }
     await adapter.textSearch.syncIndex(db, { table: spec.table, columns: spec.keywordColumns }, warn);
+    // the identity cache's counter counts every write to the tables an identity is derived from
+    if (IDENTITY_TABLES.has(spec.table)) await adapter.ddl.bumpOnWrite(db, spec.table, IDENTITY_COUNTER);
   }
 }
 

@@ -5,6 +5,7 @@ import { createIdentify, type IdentifyRequest } from '../auth/identify.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { socketTokenOf } from '../auth/socketToken.js';
+import type { IdentityGeneration } from '../db/identityGeneration.js';
 import { looksLikeToken } from '../auth/tokens.js';
 import { appError, AppError } from '../errors.js';
 import { requestLang } from '../i18n/requestLang.js';
@@ -48,6 +49,8 @@ export interface Dispatcher {
 export interface AuthContext extends SessionUser {
   /** the tenant this request acts in: the tenant_id header if the user belongs to it, else their first */
   tenantId: number;
+  /** the identity generation read with the session (db/identityGeneration.ts); absent outside a request */
+  identityGeneration?: IdentityGeneration;
 }
 
 declare module 'fastify' {

@@ -17,6 +17,12 @@ export interface DdlRole {
   columnType(portable: string): string;
   /** how an existing column's introspected type falls short of the wanted type, or null when it serves */
   typeMismatch(wanted: string, actual: string): string | null;
+  /**
+   * Makes every write to `table` (insert, update, delete) increment the `generation` column of row 1
+   * of `counter` within the writing transaction: a database trigger, so writes from any connection
+   * count. Idempotent; both names come from code.
+   */
+  bumpOnWrite(db: Kysely<unknown>, table: string, counter: string): Promise<void>;
 }
 
 /** What list paging needs to know about the planner and the sort order. */

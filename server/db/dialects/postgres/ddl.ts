@@ -1,3 +1,4 @@
+import { sql, type Kysely } from 'kysely';
 import type { DdlRole } from '../DbAdapter.js';
 import { describeMismatch, varcharLength, type TypeFamily } from '../typeFamilies.js';
 
@@ -14,4 +15,21 @@ function familyOf(type: string): TypeFamily {
 export const postgresDdl: DdlRole = {
   columnType: (portable) => (portable === 'json' ? 'jsonb' : portable),
   typeMismatch: (wanted, actual) => describeMismatch({ familyOf, lengthOf: varcharLength }, postgresDdl.columnType(wanted), actual),
+  // a statement trigger: one increment per statement, however many rows it writes. The row lock it
+  // takes on the counter is held to commit, so concurrent writers of these tables queue there.
+  async bumpOnWrite(db, table, counter) {
+    const fn = `${counter}_bump`;
+    if (!(await exists(db, sql`select 1 from pg_proc where proname = ${fn}`))) {
+      await sql`create or replace function ${sql.id(fn)}() returns trigger language plpgsql as $$
+        begin update ${sql.id(counter)} set generation = generation + 1 where id = 1; return null; end $$`.execute(db);
+    }
+    const name = `${table}_bumps_${counter}`;
+    if (await exists(db, sql`select 1 from pg_trigger where tgname = ${name} and tgrelid = to_regclass(${table})`)) return;
+    await sql`create trigger ${sql.id(name)} after insert or update or delete or truncate on ${sql.id(table)}
+      for each statement execute function ${sql.id(fn)}()`.execute(db);
+  },
 };
+
+async function exists(db: Kysely<unknown>, query: ReturnType<typeof sql>): Promise<boolean> {
+  return (await query.execute(db)).rows.length > 0;
+}

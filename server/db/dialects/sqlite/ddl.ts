@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DdlRole } from '../DbAdapter.js';
 import { describeMismatch, varcharLength, type TypeFamily } from '../typeFamilies.js';
 
@@ -14,4 +15,12 @@ function familyOf(type: string): TypeFamily {
 export const sqliteDdl: DdlRole = {
   columnType: (portable) => (portable === 'json' ? 'text' : portable),
   typeMismatch: (wanted, actual) => describeMismatch({ familyOf, lengthOf: varcharLength }, sqliteDdl.columnType(wanted), actual),
+  // one row trigger per event (SQLite has no statement triggers); each runs inside the writing statement
+  async bumpOnWrite(db, table, counter) {
+    for (const event of ['insert', 'update', 'delete'] as const) {
+      const name = `${table}_${event}_bumps_${counter}`;
+      await sql`create trigger if not exists ${sql.id(name)} after ${sql.raw(event)} on ${sql.id(table)}
+        begin update ${sql.id(counter)} set generation = generation + 1 where id = 1; end`.execute(db);
+    }
+  },
 };
