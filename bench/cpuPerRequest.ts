@@ -3,7 +3,8 @@
 // backends' on PostgreSQL). Unlike req/s this holds on a shared, loaded machine: what other processes
 // do moves wall time, not the CPU a request costs. Rounds alternate between the two sides.
 // Options: --rows=100000 --database=sqlite|postgres --requests=4000 --connections=50 --rounds=3
-//          --scenario=keyword2|keyword3 --port=18281 (the hand-written side takes port + 1)
+//          --scenario=keyword2|keyword3 --page=1 (a deep page: 50 for keyword3 at 100k rows, 200 for keyword2)
+//          --port=18281 (the hand-written side takes port + 1)
 //          --before=/path/to/other/checkout adds that checkout's generic server (port + 2, SQLite only, on
 //          its own copy of the data folder) as a third side: a change's before and after in one run
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ const DATABASE = (args.database ?? 'sqlite') as 'sqlite' | 'postgres';
 const REQUESTS = Number(args.requests ?? 4000);
 const CONNECTIONS = Number(args.connections ?? 50);
 const ROUNDS = Number(args.rounds ?? 3);
+const PAGE = Number(args.page ?? 1);
 const PORT = Number(args.port ?? process.env.CLOUDLAB_E2E_PORT ?? 18281);
 const KEYWORDS = args.scenario === 'keyword3' ? WORDS.slice(0, 5).map((w, i) => `${w.slice(-1)}${WORDS[(i + 1) % WORDS.length]}`) : WORDS.slice(0, 5);
 
@@ -101,7 +103,7 @@ try {
     return { 'x-access-token': login.result.token, tenant_id: '1' };
   };
   const headers = await signIn(PORT);
-  const query = (k: string) => `?currentPage=1&pageSize=20&keyword=${encodeURIComponent(k)}`;
+  const query = (k: string) => `?currentPage=${PAGE}&pageSize=20&keyword=${encodeURIComponent(k)}`;
   const genericPaths = KEYWORDS.map((k) => `/api/permission/Position${query(k)}&sidx=sortCode&sort=asc`);
   const sides: Record<string, { pid: number; base: string; paths: string[]; headers: Record<string, string> }> = {
     generic: { pid: generic.pid!, base: `http://127.0.0.1:${PORT}`, paths: genericPaths, headers },
@@ -142,7 +144,7 @@ try {
   };
   const total = (name: string) => median(samples[name]!.node) + median(samples[name]!.db);
   console.log(
-    `[cpu] ${DATABASE} ${ROWS} ${args.scenario ?? 'keyword2'} page 1, ${REQUESTS} requests × ${ROUNDS} rounds, load ${os
+    `[cpu] ${DATABASE} ${ROWS} ${args.scenario ?? 'keyword2'} page ${PAGE}, ${REQUESTS} requests × ${ROUNDS} rounds, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
