@@ -8,7 +8,6 @@ import { MENU_LIST_PATH } from '../app/constants';
 import { PageLoading } from '../app/PageLoading';
 import { findPagePermission } from '../menu/findPagePermission';
 import { loadPermissions } from '../session/loadPermissions';
-import { reloadDictItems } from '../session/reloadDictItems';
 import { registerPermissionHooks } from '../modules/permission/permissionHooks';
 import { registerStaffExport } from '../modules/staff/assessorExport';
 import { registerStaffFormHooks } from '../modules/staff/staffFormHooks';
@@ -43,6 +42,7 @@ const DESIGNER_PATH = '/online/designer';
  */
 export function AppArea() {
   const { http, i18n, session } = useAppServices();
+  const dicts = useMemo(() => createSessionDictSource(session, http, () => i18n.language), [session, http, i18n]);
   const runtime = useMemo(
     () =>
       createRuntime({
@@ -53,14 +53,14 @@ export function AppArea() {
           allAuth: () => session.state.allAuth,
           page: (modelId) => findPagePermission(session.state.menu, modelId),
         }),
-        dicts: createSessionDictSource(session, http),
+        dicts,
         hooks: appHooks(http, (key) => i18n.t(key)),
         liveSession: () => {
           const { token, userInfo } = session.state;
           return token && userInfo ? { userId: userInfo.id, token } : null;
         },
       }),
-    [http, i18n, session],
+    [http, i18n, session, dicts],
   );
 
   const prefetchModelPage = useCallback((modelId: string) => runtime.screens.start(modelId), [runtime]);
@@ -70,11 +70,11 @@ export function AppArea() {
     const onLanguageChanged = () => {
       runtime.models.clear();
       loadPermissions(http, session).catch(() => undefined);
-      reloadDictItems(http, session).catch(() => undefined);
+      dicts.refresh().catch(() => undefined);
     };
     i18n.on('languageChanged', onLanguageChanged);
     return () => i18n.off('languageChanged', onLanguageChanged);
-  }, [runtime, http, i18n, session]);
+  }, [runtime, http, i18n, session, dicts]);
 
   return (
     <RuntimeProvider runtime={runtime}>

@@ -22,7 +22,7 @@ type Dialog = 'info' | 'password' | 'depart' | null;
  */
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const { http, session, feedback } = useAppServices();
+  const { http, session, feedback, i18n } = useAppServices();
   const { userInfo } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -30,7 +30,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   async function clearCache() {
     try {
       await http.get('/sys/dict/refleshCache', undefined, { silent: true });
-      await reloadDictItems(http, session);
+      await reloadDictItems(http, session, i18n.language);
       feedback.toast('success', t('header.cacheCleared'));
     } catch {
       feedback.toast('error', t('header.cacheFailed'));

@@ -21,7 +21,7 @@ export interface LoginFlow {
 }
 
 export function useLoginFlow(): LoginFlow {
-  const { http, session, feedback } = useAppServices();
+  const { http, session, feedback, i18n } = useAppServices();
   const { t } = useTranslation();
   const exit = useSignInExit();
   const [step, setStep] = useState<LoginStep>('form');
@@ -48,8 +48,10 @@ export function useLoginFlow(): LoginFlow {
       setError(null);
       exit.prepare?.();
       try {
+        // the answer's dictionaries come in the language the request is sent in
+        const lang = i18n.language;
         const { data } = await http.post<LoginResult>('/sys/login', credentials, { silent: true, exclusive: true });
-        session.signIn(data);
+        session.signIn(data, lang);
         multiDepart.current = data.multi_depart;
         setSubmitting(false);
         if (data.userInfo.mustChangePassword) setStep('password');
@@ -59,7 +61,7 @@ export function useLoginFlow(): LoginFlow {
         setError(errorMessageOf(e) ?? t('login.failed'));
       }
     },
-    [http, session, afterPassword, t, exit],
+    [http, session, afterPassword, t, exit, i18n],
   );
 
   return { step, submitting, error, submit, passwordChanged: afterPassword, departChosen: finish };

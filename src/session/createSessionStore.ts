@@ -10,6 +10,8 @@ export const SESSION_KEYS = {
   departs: 'departs',
   tenantId: 'tenantId',
   dictItems: 'dictItems',
+  /** the language dictItems were answered in (the request's Accept-Language) */
+  dictItemsLang: 'dictItemsLang',
   /** the '/business' link's token (POST /admin/index/getToken), kept 7 days */
   businessToken: 'businessToken',
   /** sessionStorage (spec 000 §6) */
@@ -26,6 +28,8 @@ export interface SessionState {
   /** sent as tenant_id; null → '0' (the user's default tenant) */
   tenantId: string | null;
   dictItems: DictItemMap | null;
+  /** the language of dictItems: labels cached in another language are not this page's (see createSessionDictSource) */
+  dictItemsLang: string | null;
   auth: PermissionItem[];
   allAuth: PermissionItem[];
   /** the server menu; null until loaded in this page load (the guard fetches it) */
@@ -36,9 +40,11 @@ export interface SessionState {
 export interface SessionStore {
   /** a valtio proxy: read it with useSnapshot in components, directly elsewhere */
   readonly state: SessionState;
-  signIn(result: LoginResult): void;
+  /** `lang`: the language the sign-in was asked in, that of its sysAllDictItems */
+  signIn(result: LoginResult, lang: string): void;
   setUserInfo(userInfo: UserInfo): void;
-  setDictItems(items: DictItemMap): void;
+  /** `lang`: the language the items were asked in */
+  setDictItems(items: DictItemMap, lang: string): void;
   setPermissions(result: PermissionResult): void;
   chooseTopMenu(id: string): void;
   /** drops the token, user data, permissions, menu and cached dictionaries (local only; see logout.ts) */
@@ -66,6 +72,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     departs: persistent.get<Depart[]>(SESSION_KEYS.departs) ?? [],
     tenantId: persistent.get<string>(SESSION_KEYS.tenantId),
     dictItems: persistent.get<DictItemMap>(SESSION_KEYS.dictItems),
+    dictItemsLang: persistent.get<string>(SESSION_KEYS.dictItemsLang),
     auth: perTab.get<PermissionItem[]>(SESSION_KEYS.auth) ?? [],
     allAuth: perTab.get<PermissionItem[]>(SESSION_KEYS.allAuth) ?? [],
     menu: null,
@@ -81,6 +88,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       SESSION_KEYS.departs,
       SESSION_KEYS.tenantId,
       SESSION_KEYS.dictItems,
+      SESSION_KEYS.dictItemsLang,
       SESSION_KEYS.businessToken,
     ];
     for (const name of loginData) {
@@ -88,17 +96,18 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     }
     perTab.remove(SESSION_KEYS.auth);
     perTab.remove(SESSION_KEYS.allAuth);
-    Object.assign(state, { token: null, userInfo: null, departs: [], tenantId: null, dictItems: null, auth: [], allAuth: [], menu: null });
+    Object.assign(state, { token: null, userInfo: null, departs: [], tenantId: null, dictItems: null, dictItemsLang: null, auth: [], allAuth: [], menu: null });
   }
 
   return {
     state,
-    signIn(result) {
+    signIn(result, lang) {
       const userInfo = result.userInfo;
       persistent.set(SESSION_KEYS.token, result.token, LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.userInfo, userInfo, LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.departs, result.departs ?? [], LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.dictItems, result.sysAllDictItems ?? {}, LOGIN_DATA_TTL_MS);
+      persistent.set(SESSION_KEYS.dictItemsLang, lang, LOGIN_DATA_TTL_MS);
       perTab.remove(SESSION_KEYS.auth);
       perTab.remove(SESSION_KEYS.allAuth);
       Object.assign(state, {
@@ -106,6 +115,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
         userInfo,
         departs: [...(result.departs ?? [])],
         dictItems: result.sysAllDictItems ?? {},
+        dictItemsLang: lang,
         auth: [],
         allAuth: [],
         menu: null,
@@ -115,9 +125,10 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       persistent.set(SESSION_KEYS.userInfo, userInfo, LOGIN_DATA_TTL_MS);
       state.userInfo = userInfo;
     },
-    setDictItems(items) {
+    setDictItems(items, lang) {
       persistent.set(SESSION_KEYS.dictItems, items, LOGIN_DATA_TTL_MS);
-      state.dictItems = items;
+      persistent.set(SESSION_KEYS.dictItemsLang, lang, LOGIN_DATA_TTL_MS);
+      Object.assign(state, { dictItems: items, dictItemsLang: lang });
     },
     setPermissions({ menu, auth, allAuth }) {
       perTab.set(SESSION_KEYS.auth, auth);

@@ -4,10 +4,11 @@ import type { DictItemMap } from './types';
 
 /**
  * GET /sys/dict/queryAllDictItems into the session (kept 7 days). The labels come in the request's
- * language, so this runs after 清除缓存 and after every language switch: the renderer's dictionary
- * source follows the session's copy, and 启用/禁用 switch language with everything else.
+ * language, `lang` (the one the http client sends now), and are kept with it: the renderer's dictionary
+ * source takes them only while the page is in that language, so 启用/禁用 switch language with everything
+ * else even when a switch's refresh never arrived (a reload before the answer).
  */
-export async function reloadDictItems(http: HttpClient, session: SessionStore): Promise<void> {
+export async function reloadDictItems(http: HttpClient, session: SessionStore, lang: string): Promise<void> {
   const { data } = await http.get<DictItemMap>('/sys/dict/queryAllDictItems', undefined, { silent: true });
-  session.setDictItems(data);
+  session.setDictItems(data, lang);
 }

@@ -9,7 +9,7 @@ function deps(signedIn: boolean): GuardDeps & { http: ReturnType<typeof createFa
   window.localStorage.clear();
   window.sessionStorage.clear();
   const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
-  if (signedIn) session.signIn(loginResult());
+  if (signedIn) session.signIn(loginResult(), 'zh-CN');
   return { session, http: createFakeHttp(), onPermissionsFailed: vi.fn() };
 }
 

@@ -69,7 +69,7 @@ describe('startShell: the first screen', { shuffle: false }, () => {
 
   it('with a session, the router from the start', async () => {
     const services = createTestServices(ROUTER_CALLS);
-    services.session.signIn(loginResult());
+    services.session.signIn(loginResult(), 'zh-CN');
     const shown = await start('#/user/login', services);
     await waitFor(() => expect(shown).toHaveLength(1));
     expect(isScreen(shown[0], RouterProvider)).toBe(true);

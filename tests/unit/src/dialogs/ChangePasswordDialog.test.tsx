@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 async function open(routes = {}) {
   const services = createTestServices(routes);
-  services.session.signIn(loginResult());
+  services.session.signIn(loginResult(), 'zh-CN');
   const onDone = vi.fn();
   const onCancel = vi.fn();
   await renderShell(services, <ChangePasswordDialog onDone={onDone} onCancel={onCancel} />);

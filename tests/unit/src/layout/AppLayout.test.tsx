@@ -19,7 +19,7 @@ const tabClosers = (tabList: HTMLElement) => Array.from(tabList.querySelectorAll
 
 async function renderLayout(path: string, routes = {}, prefetchModelPage?: (modelId: string) => void) {
   const services = createTestServices(routes);
-  services.session.signIn(loginResult());
+  services.session.signIn(loginResult(), 'zh-CN');
   services.session.setPermissions(permissionResult());
   services.session.chooseTopMenu('system');
   const view = await renderShell(services, <AppLayout renderModelPage={(id) => <p>model page {id}</p>} prefetchModelPage={prefetchModelPage} />, path);
@@ -68,7 +68,7 @@ describe('AppLayout', () => {
     window.localStorage.removeItem('cloudlab__businessToken');
     const getToken = vi.fn(() => ({ name: 'admin', token: 'biz-1' }));
     const services = createTestServices({ 'POST /admin/index/getToken': getToken });
-    services.session.signIn(loginResult());
+    services.session.signIn(loginResult(), 'zh-CN');
     const business: MenuNode = {
       id: 'biz',
       path: '/business',

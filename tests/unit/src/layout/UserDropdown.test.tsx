@@ -9,7 +9,7 @@ import { createTestServices } from '../helpers/testServices';
 vi.setConfig({ testTimeout: 20_000 });
 
 async function openAndChoose(services: ReturnType<typeof createTestServices>, item: string) {
-  services.session.signIn(loginResult());
+  services.session.signIn(loginResult(), 'zh-CN');
   const view = await renderShell(services, <UserDropdown />, '/system/position');
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: '用户菜单' }));

@@ -45,7 +45,7 @@ describe('the guarded router', () => {
 
   it('sends a signed-in user away from the sign-in page', async () => {
     const services = createTestServices({ 'GET /sys/permission/getUserPermissionByToken': permissionResult() });
-    services.session.signIn(loginResult());
+    services.session.signIn(loginResult(), 'zh-CN');
     services.session.chooseTopMenu('system');
     const { router } = await renderApp(services, '/user/login');
     expect(await screen.findByText('app area at /dashboard/analysis')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('the guarded router', () => {
       },
       'POST /sys/logout': null,
     });
-    services.session.signIn(loginResult());
+    services.session.signIn(loginResult(), 'zh-CN');
     const { router, onPermissionsFailed } = await renderApp(services, '/lab/sample');
     expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?redirect=%2Flab%2Fsample');

@@ -8,7 +8,7 @@ function setup(routes: FakeRoutes = {}, signedIn = true) {
   window.localStorage.clear();
   window.sessionStorage.clear();
   const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
-  if (signedIn) session.signIn(loginResult());
+  if (signedIn) session.signIn(loginResult(), 'zh-CN');
   const http = createFakeHttp({ 'POST /sys/logout': null, ...routes });
   const deps: GuardDeps = { session, http, onPermissionsFailed: vi.fn() };
   return { session, http, deps, guard: (path: string, search = '') => runNavigationGuard(path, search, deps) };

@@ -16,28 +16,35 @@ describe('session store', () => {
 
   it('keeps the login data under prefixed localStorage keys and the permissions in sessionStorage', () => {
     const store = newStore();
-    store.signIn(loginResult());
+    store.signIn(loginResult(), 'zh-CN');
     store.setPermissions(permissionResult());
-    expect(Object.keys(window.localStorage).sort()).toEqual(['cloudlab__departs', 'cloudlab__dictItems', 'cloudlab__token', 'cloudlab__userInfo']);
+    expect(Object.keys(window.localStorage).sort()).toEqual([
+      'cloudlab__departs',
+      'cloudlab__dictItems',
+      'cloudlab__dictItemsLang',
+      'cloudlab__token',
+      'cloudlab__userInfo',
+    ]);
     expect(Object.keys(window.sessionStorage).sort()).toEqual(['cloudlab__allAuth', 'cloudlab__auth']);
     expect(JSON.parse(window.localStorage.getItem('cloudlab__token')!)).toEqual({ value: 'tok-123', expire: Date.now() + SEVEN_DAYS });
   });
 
   it('restores the session in a new page load, except the menu, which is fetched again', () => {
     const first = newStore();
-    first.signIn(loginResult());
+    first.signIn(loginResult(), 'zh-CN');
     first.setPermissions(permissionResult());
     const second = newStore();
     expect(second.state.token).toBe('tok-123');
     expect(second.state.userInfo?.username).toBe('admin');
     expect(second.state.departs).toHaveLength(1);
     expect(second.state.dictItems).toEqual({ enabled_state: [{ value: '1', text: '启用' }] });
+    expect(second.state.dictItemsLang).toBe('zh-CN');
     expect(second.state.auth).toEqual(permissionResult().auth);
     expect(second.state.menu).toBeNull();
   });
 
   it('forgets the login data 7 days (604,800,000 ms) after sign-in', () => {
-    newStore().signIn(loginResult());
+    newStore().signIn(loginResult(), 'zh-CN');
     vi.setSystemTime(Date.now() + SEVEN_DAYS - 1);
     expect(newStore().state.token).toBe('tok-123');
     vi.setSystemTime(Date.now() + 1);
@@ -50,7 +57,7 @@ describe('session store', () => {
 
   it('clear() drops tokens, user data, permissions and cached dictionaries but keeps the menu choice', () => {
     const store = newStore();
-    store.signIn(loginResult());
+    store.signIn(loginResult(), 'zh-CN');
     store.setPermissions(permissionResult());
     store.chooseTopMenu('system');
     store.clear();
@@ -61,7 +68,7 @@ describe('session store', () => {
 
   it('a changed user info (department switch) is stored for another 7 days', () => {
     const store = newStore();
-    store.signIn(loginResult());
+    store.signIn(loginResult(), 'zh-CN');
     vi.setSystemTime(Date.now() + SEVEN_DAYS / 2);
     store.setUserInfo({ ...loginResult().userInfo, orgCode: 'A02' });
     expect(JSON.parse(window.localStorage.getItem('cloudlab__userInfo')!).expire).toBe(Date.now() + SEVEN_DAYS);

@@ -12,7 +12,7 @@ describe('logout (spec 000 §4)', () => {
 
   it('informs the server with the token still set, then clears the session', async () => {
     const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
-    session.signIn(loginResult());
+    session.signIn(loginResult(), 'zh-CN');
     let tokenDuringCall: string | null = null;
     const http = createFakeHttp({ 'POST /sys/logout': () => (tokenDuringCall = session.state.token) });
     await logout(http, session);
@@ -23,7 +23,7 @@ describe('logout (spec 000 §4)', () => {
 
   it('completes even when the server call fails', async () => {
     const session = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
-    session.signIn(loginResult());
+    session.signIn(loginResult(), 'zh-CN');
     const http = createFakeHttp({
       'POST /sys/logout': () => {
         throw new Error('network down');
