@@ -8,21 +8,19 @@ import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 import { pngOf } from './support/pngImage';
 
 // Issue 11's acceptance: as an administrator, the staff dialog from add to detail with a row in each
-// sub-record tab; as that staff member, personal information on their own record only.
-test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// sub-record tab; as a staff member, personal information on their own record only. Each case makes the
+// staff member it needs, so either runs alone or first.
+test.describe.configure({ timeout: 600_000 });
 
 const stamp = Date.now().toString(36).slice(-5);
 const USERNAME = `staff${stamp}`;
 const REALNAME = `张检测${stamp.slice(-2)}`;
-const PASSWORD = `Staff${stamp}9`;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-e2e-staff-'));
 const image = (name: string, width: number, height: number) => {
   const file = path.join(scratch, name);
   fs.writeFileSync(file, pngOf(width, height));
   return file;
 };
-let staffId = '';
-
 test.afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** A dialog by its exact title (dialogs nest: the staff dialog holds the sub-record dialogs). */
@@ -140,7 +138,6 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await add.getByRole('button', { name: /确\s*认/ }).click();
   const answer = await (await created).json();
   expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
-  staffId = answer.result.id;
   await toast(page, '添加成功！');
   await expect(add).toBeHidden();
 
@@ -209,6 +206,9 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
     },
     '安全员证',
   );
+  // every row, no pager, in a 400-pixel scroll area (spec 001 §2)
+  await expect(panel.locator('.ant-pagination')).toHaveCount(0);
+  await expect(panel.locator('.ant-table-body')).toHaveCSS('max-height', '400px');
 
   // edit one row
   panel = await tab('教育经历');
@@ -281,9 +281,47 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await expect(page.locator('.ant-table-tbody tr:visible').filter({ hasText: REALNAME })).toContainText('13812345678');
 });
 
-test('as that staff member: personal information opens their own record; another user’s is refused', async ({ page, request }) => {
-  test.skip(!staffId, 'needs the staff member the administrator case added');
+/** A complete staff record added by the administrator through POST /admin/user/add, and its id. */
+async function addStaffMember(api: Awaited<ReturnType<typeof adminApi>>, username: string, realname: string): Promise<string> {
+  const tree = (await api.call('get', '/sys/sysDepart/queryTreeList')) as { id: string; title?: string; departName?: string }[];
+  const depart = tree.find((d) => (d.title ?? d.departName) === '检测实验室') ?? tree[0]!;
+  const code = `ZY${username.slice(-5)}`;
+  await api.call('post', '/api/permission/Position', { fullName: `质员${username.slice(-5)}`, enCode: code, enabledMark: 1, sortCode: 2 });
+  const member = await api.call('post', '/admin/user/add', {
+    username,
+    realname,
+    workNo: `W${username.slice(-5)}`,
+    sex: 2,
+    idcard: '11010519900307123X',
+    nation: '汉族',
+    idcardExpirationDate: '2036-01-01',
+    nativePlace: '杭州',
+    idcardImgFront: 'staff/front.png',
+    idcardImgBack: 'staff/back.png',
+    phone: '13912345678',
+    birthday: '1990-03-07',
+    avatar: 'staff/photo.png',
+    signatureImg: 'staff/sign.png',
+    departIds: depart.id,
+    post: code,
+    hiredate: '2016-07-01',
+    startDate: '2016-08-01',
+    highestEducation: '大学本科',
+    highestTitle: '工程师',
+    titleProfession: '检员',
+    certificateName: '公路水运试验检测员',
+    certificateNo: `ZJ${username.slice(-5)}`,
+    certificateValidity: '2031-12-31',
+  });
+  return member.id as string;
+}
+
+test('as a staff member: personal information opens their own record; another user’s is refused', async ({ page, request }) => {
   const api = await adminApi(request);
+  const USERNAME = `self${stamp}`;
+  const REALNAME = `李质检${stamp.slice(-2)}`;
+  const PASSWORD = `Self${stamp}9`;
+  const staffId = await addStaffMember(api, USERNAME, REALNAME);
   await api.call('post', `/api/permission/Users/${staffId}/Actions/ResetPassword`, { userPassword: `${PASSWORD}x1`, validatePassword: `${PASSWORD}x1` });
   await api.grantReaderRole(staffId, USERNAME);
   await api.choosePassword(USERNAME, `${PASSWORD}x1`, PASSWORD);

@@ -188,6 +188,14 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
       expect((await admin.post('/admin/certificatePersonal/add', personal({ type: '2' }))).body.success).toBe(false);
     });
 
+    it('other certificates: every row of the member in one answer, no paging (spec 001 §2, list.page false)', async () => {
+      for (let i = 1; i <= 12; i++) expect((await admin.post('/admin/certificatePersonal/add', personal({ name: `证书${i}` }))).body.success).toBe(true);
+      const all = await admin.get('/admin/certificatePersonal/select', { userId });
+      expect(all.body.result.total).toBe(12);
+      // added within the same second: the order among them is not the point, every one is there
+      expect(all.body.result.records.map((r: { name: string }) => r.name).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `证书${i + 1}`).sort());
+    });
+
     it('refuses each certificate rule with its message (spec 001 §5)', async () => {
       const url = '/admin/certificatePersonal/add';
       expect(await refusal(url, personal({ name: '' }))).toBe('请输入证书名称');
