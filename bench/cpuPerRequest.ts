@@ -82,14 +82,16 @@ if (DATABASE === 'sqlite') {
   };
 }
 
-const generic = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), { ...env, PORT: String(PORT) });
-const baseline = startProcess(path.join(PROJECT_ROOT, baselineScript), { ...env, PORT: String(PORT + 1) });
+// copied before this checkout's server starts: its migrations would otherwise reach the copy, and an
+// older checkout refuses a database migrated past its own history
 let beforeDir: string | null = null;
 if (BEFORE) {
   if (DATABASE !== 'sqlite') throw new Error('--before runs on SQLite only');
   beforeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-cpu-before-'));
   fs.cpSync(sqliteDir, beforeDir, { recursive: true });
 }
+const generic = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), { ...env, PORT: String(PORT) });
+const baseline = startProcess(path.join(PROJECT_ROOT, baselineScript), { ...env, PORT: String(PORT + 1) });
 const before = BEFORE && beforeDir ? startProcess(path.join(BEFORE, 'server/main.ts'), { ...env, CLOUDLAB_DATA_DIR: beforeDir, PORT: String(PORT + 2) }) : null;
 try {
   await waitForHttp(`http://127.0.0.1:${PORT}/readyz`, 300_000);
