@@ -168,6 +168,30 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       expect((await chart({ x: 'standardValue', y: 'readingValue', self_device: "x' or '1'='1" })).body.result).toMatchObject({ x: [], y: [] });
     });
 
+    it('serves every item of a report dictionary past the tenth and filters by the twelfth on the server', async () => {
+      const device = `${tag}扭矩扳手`;
+      for (const [x, quantity] of [
+        [1, '11'],
+        [2, '11'],
+        [3, '1'],
+      ] as const) {
+        const res = await admin.post('/admin/calibrationPoint/add', { deviceName: device, quantity, standardValue: x, readingValue: x });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+      }
+      const columns = await admin.get(`${API}/getRpColumns/labCalibration.curve`);
+      const options = columns.body.result.dictOptions.quantity as { value: string; text: string }[];
+      expect(options.length).toBeGreaterThan(10);
+      expect(options[10]).toMatchObject({ value: '11', text: '扭矩' });
+      const info = await admin.get(`${API}/getQueryInfo/labCalibration.curve`);
+      expect(info.body.result).toContainEqual(expect.objectContaining({ field: 'quantity', dictCode: 'calibration_quantity' }));
+      const res = await data({ self_device: device, quantity: '11', pageSize: 50 }, admin, 'labCalibration.curve');
+      expect(res.body.result.records.map((r: { standardValue: number; quantity_dictText: string }) => [r.standardValue, r.quantity_dictText])).toEqual([
+        [1, '扭矩'],
+        [2, '扭矩'],
+      ]);
+      expect(res.body.result.total).toBe(2);
+    });
+
     it('exports what the report shows, parameters applied', async () => {
       const token = await t.login();
       const res = await t.request({ method: 'GET', url: `${API}/exportXls/${EXPIRING}?realname=${encodeURIComponent(tag)}&self_days=30`, token });
