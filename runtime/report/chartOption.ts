@@ -9,7 +9,8 @@ import { toNumber } from '../calc/readValue';
  *   the points joined, and the fit made against lg x;
  * - `dlog_unDistribution`: both axes logarithmic (the cone-penetration liquid/plastic limit line), the
  *   fit made between lg x and lg y;
- * - `default`: the series as the server sent it (its returnXList/returnYList curve when present).
+ * - `default`: the series as the server sent it (its returnXList/returnYList curve when present); when
+ *   the x values are names rather than numbers (months, departments), on a category axis as lines or bars.
  */
 export const CHART_DATA_TYPES = ['static', 'static_unDistribution', 'log_unDistribution', 'dlog_unDistribution', 'default'] as const;
 export type ChartDataType = (typeof CHART_DATA_TYPES)[number];
@@ -29,6 +30,8 @@ export interface ChartSettings {
   showFormula: boolean;
   showRSquare: boolean;
   title?: string;
+  /** how `default` series over a category axis are drawn (line when absent) */
+  seriesType?: 'line' | 'bar';
 }
 
 export interface SeriesFit {
@@ -72,6 +75,9 @@ const outOf = (value: number, log: boolean) => (log ? 10 ** value : value);
  */
 export function buildChartOption(series: readonly ChartSeriesData[], settings: ChartSettings): ChartBuild {
   const { dataType } = settings;
+  if (dataType === 'default' && series.some((one) => (one.x ?? []).some((x) => x !== null && x !== undefined && toNumber(x) === null))) {
+    return { fits: [], option: categoryOption(series, settings) };
+  }
   const logX = dataType === 'log_unDistribution' || dataType === 'dlog_unDistribution';
   const logY = dataType === 'dlog_unDistribution';
   const fitted = dataType !== 'static_unDistribution' && dataType !== 'default';
@@ -122,6 +128,33 @@ export function buildChartOption(series: readonly ChartSeriesData[], settings: C
       yAxis: { type: logY ? 'log' : 'value', scale: true },
       series: drawn,
     },
+  };
+}
+
+/**
+ * Series whose x values are names (the first series' x, in order, is the axis): each drawn as a line or
+ * bar over it, a y value that is not a number drawn as a gap.
+ */
+function categoryOption(series: readonly ChartSeriesData[], settings: ChartSettings): Record<string, unknown> {
+  const names = (series[0]?.x ?? []).map((x) => String(x ?? ''));
+  return {
+    animation: false,
+    backgroundColor: '#fff',
+    title: { text: settings.title ?? '', left: 'center' },
+    tooltip: { trigger: 'axis' },
+    legend: { type: 'scroll', bottom: 0 },
+    grid: { top: settings.title ? 40 : 16, bottom: 48, left: 16, right: 16, containLabel: true },
+    xAxis: { type: 'category', data: names, axisLabel: { interval: 0, overflow: 'truncate', width: 80 } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: series.map((one, index) => {
+      const byName = new Map((one.x ?? []).map((x, i) => [String(x ?? ''), toNumber(one.y?.[i])]));
+      return {
+        name: one.name ?? `#${index + 1}`,
+        type: settings.seriesType ?? 'line',
+        data: names.map((name) => byName.get(name) ?? null),
+        ...(settings.seriesType === 'bar' ? { barMaxWidth: 40 } : { smooth: true }),
+      };
+    }),
   };
 }
 

@@ -14,6 +14,21 @@ import { authOf } from '../plugins/accessPlugin.js';
 
 const noQuery = { type: 'object', properties: { _t: { type: 'string', maxLength: 20 } }, additionalProperties: false } as const;
 const WEEK_DAYS = 7;
+/** at most this many models' series on the monthly chart (the busiest ones) */
+const MONTHLY_SERIES = 6;
+// the chart fetch (spec 001 §7) also sends degree and singleOptionalType, which a count has no use for
+const monthlyQuery = {
+  type: 'object',
+  properties: {
+    months: { type: 'integer', minimum: 1, maximum: 24, default: 12 },
+    /** model ids, comma-separated: these models' series, in this order (zero months included) */
+    models: { type: 'string', maxLength: 1_000 },
+    degree: { type: 'integer' },
+    singleOptionalType: { type: 'string', maxLength: 50 },
+    _t: { type: 'string', maxLength: 20 },
+  },
+  additionalProperties: false,
+} as const;
 const NO_FILTER: WhereParts = { filters: [], keyword: null, superQuery: [], matchType: 'and' };
 
 interface ModuleFigure {
@@ -29,6 +44,14 @@ function lastDays(n: number): string[] {
     .startOf('day')
     .subtract(n - 1, 'day');
   return Array.from({ length: n }, (_, i) => first.add(i, 'day').format(DATE_FORMAT));
+}
+
+/** The last `n` months, oldest first ('YYYY-MM', server time). */
+function lastMonths(n: number): string[] {
+  const first = dayjs()
+    .startOf('month')
+    .subtract(n - 1, 'month');
+  return Array.from({ length: n }, (_, i) => first.add(i, 'month').format('YYYY-MM'));
 }
 
 /** The permission codes a user holds through enabled roles, on enabled rows (as the button answers count them). */
@@ -50,18 +73,32 @@ async function visibleFigures(
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
     return Number(row?.total ?? 0);
   });
+  const perDay = await createdPer(env, model, ctx, 'day', `${days[0]} 00:00:00`);
+  return { total, week: perDay ? days.map((d) => perDay.get(d) ?? 0) : null };
+}
+
+/**
+ * Records the caller may see (tenant and data scope) created since `since`, counted per day or month
+ * ('YYYY-MM-DD' / 'YYYY-MM'); null for a model that keeps no creation time.
+ */
+async function createdPer(
+  env: EngineEnv,
+  model: CompiledModel,
+  ctx: Awaited<ReturnType<EngineEnv['contextFor']>>,
+  period: 'day' | 'month',
+  since: string,
+): Promise<Map<string, number> | null> {
   const created = model.fields.get('createTime');
-  if (!created) return { total, week: null };
-  // stamps are 'YYYY-MM-DD HH:mm:ss' text (db/timestamps.ts): the day is their first ten characters
-  const day = sql`substr(${created.ref}, 1, 10)`;
-  const since = sql`${created.ref} >= ${`${days[0]} 00:00:00`}`;
+  if (!created) return null;
+  // stamps are 'YYYY-MM-DD HH:mm:ss' text (db/timestamps.ts): the day is their first ten characters, the month seven
+  const key = sql`substr(${created.ref}, 1, ${sql.lit(period === 'day' ? 10 : 7)})`;
+  const from = sql`${created.ref} >= ${since}`;
   const query = sql<{
-    day: string;
+    period: string;
     n: number | string;
-  }>`select ${day} as day, count(*) as n from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'set', [since])} group by ${day}`;
-  const rows = await env.slow.all<{ day: string; n: number | string }>(query.compile(env.reader));
-  const perDay = new Map(rows.map((row) => [row.day, Number(row.n)]));
-  return { total, week: days.map((d) => perDay.get(d) ?? 0) };
+  }>`select ${key} as period, count(*) as n from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'set', [from])} group by ${key}`;
+  const rows = await env.slow.all<{ period: string; n: number | string }>(query.compile(env.reader));
+  return new Map(rows.map((row) => [row.period, Number(row.n)]));
 }
 
 /**
@@ -85,4 +122,34 @@ export default async function homeFiguresRoutes(app: FastifyInstance, options: {
     }
     return toJeecgEnvelope({ days, modules });
   });
+
+  /**
+   * GET /sys/home/monthly?months=12&models=a,b: the home page's monthly chart, as a chart fetch answers (a
+   * list of series {name, x, y}, spec 001 §3): records created in each of the last `months` months, per
+   * model whose list the caller may open, in the caller's tenant and data scope — the named models in their
+   * order, or else the busiest six with any. A named model that is unknown or not listable is left out
+   * alike.
+   */
+  app.get<{ Querystring: { months: number; models?: string } }>(
+    '/sys/home/monthly',
+    { schema: { querystring: monthlyQuery }, config: { access: 'authenticated' } },
+    async (request) => {
+      const held = await heldPermissionCodes(db, authOf(request));
+      const months = lastMonths(request.query.months);
+      const { entries } = store.current();
+      const named = request.query.models?.split(',').filter((id) => id !== '');
+      const chosen = named ? [...new Set(named)].flatMap((id) => entries.get(id) ?? []) : [...entries.values()];
+      const series: { name: string; x: string[]; y: number[]; sum: number }[] = [];
+      for (const entry of chosen) {
+        if (!held.has(entry.compiled.permission('list'))) continue;
+        const ctx = await store.env.contextFor(request, entry.compiled);
+        const perMonth = await createdPer(store.env, entry.compiled, ctx, 'month', `${months[0]}-01 00:00:00`);
+        const y = months.map((m) => perMonth?.get(m) ?? 0);
+        const sum = y.reduce((a, b) => a + b, 0);
+        if (named || sum > 0) series.push({ name: app.ctx.translate(entry.model.title, request.lang, entry.model.id), x: months, y, sum });
+      }
+      if (!named) series.sort((a, b) => b.sum - a.sum);
+      return toJeecgEnvelope(series.slice(0, named ? undefined : MONTHLY_SERIES).map(({ name, x, y }) => ({ name, x, y })));
+    },
+  );
 }

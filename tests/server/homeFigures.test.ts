@@ -66,8 +66,37 @@ describe.each(matrix)('$kind: GET /sys/home/figures', ({ kind, available }) => {
       expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
       const username = `homefig${process.pid}`;
       await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId], departIds: [departA] });
-      const result = await figures(client(t, await t.login(username, 'Passw0rd1')));
+      const user = client(t, await t.login(username, 'Passw0rd1'));
+      const result = await figures(user);
       expect(result.modules.map((m) => [m.modelId, m.total])).toEqual([['scopefixture.case', 2]]);
+      // the monthly chart: the same scope, and no other model's series (the admin sees more)
+      const monthly = await user.get('/sys/home/monthly', { months: 3, degree: 2 });
+      expect(monthly.body.result.map((s: { name: string; y: number[] }) => s.y)).toEqual([[0, 0, 2]]);
+      expect((await admin.get('/sys/home/monthly', { months: 3 })).body.result.length).toBeGreaterThan(1);
+      // named models: only the listable ones, an unknown one left out alike
+      const named = await user.get('/sys/home/monthly', { months: 2, models: 'system.user,scopefixture.case,no.such' });
+      expect(named.body.result).toEqual([{ name: '案件', x: expect.any(Array), y: [0, 2] }]);
+      const both = await admin.get('/sys/home/monthly', { months: 2, models: 'scopefixture.case,system.tenant' });
+      expect(both.body.result.map((s: { y: number[] }) => s.y.at(-1))).toEqual([3, expect.any(Number)]);
+    });
+
+    it('counts the records created per month as chart series (the chart fetch), busiest first, months bounded', async () => {
+      const res = await admin.get('/sys/home/monthly', { months: 4, degree: 2, singleOptionalType: '' });
+      const series = res.body.result as { name: string; x: string[]; y: number[] }[];
+      const month = new Date();
+      const thisMonth = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+      expect(series.length).toBeLessThanOrEqual(6);
+      for (const one of series) {
+        expect(one.x).toHaveLength(4);
+        expect(one.x.at(-1)).toBe(thisMonth);
+        expect(one.y.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      }
+      const cases = await admin.get('/sys/home/monthly', { months: 4, models: 'scopefixture.case' });
+      expect(cases.body.result).toEqual([{ name: '案件', x: series[0]!.x, y: [0, 0, 0, 3] }]);
+      const totals = series.map((s) => s.y.reduce((a, b) => a + b, 0));
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      expect((await admin.get('/sys/home/monthly', { months: 25 })).body).toMatchObject({ success: false });
+      expect((await t.app.inject({ method: 'GET', url: '/sys/home/monthly' })).statusCode).toBe(401);
     });
   });
 });

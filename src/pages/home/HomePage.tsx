@@ -7,13 +7,19 @@ import { useSession } from '../../session/useSession';
 import { greetingKey } from './greetingKey';
 import type { HomeFigures } from './homeFiguresTypes';
 
-const FigureChart = lazy(() => import('./FigureChart'));
+// the chart widget any model's form uses (runtime/fields/chart), with ECharts, in chunks of its own loaded when first shown
+const ChartWidget = lazy(() => import('../../../runtime/fields/chart/ChartWidget'));
 
 export const HOME_FIGURES_URL = '/sys/home/figures';
+/** records created per month, per listable model, as chart series (server/api/homeFigures.ts) */
+export const HOME_MONTHLY_URL = '/sys/home/monthly';
+/** the laboratory's own records (not the system's tables); the server leaves out those the user may not list */
+const MONTHLY_PARAMS = { months: 12, models: 'labCalibration.record,labCalibration.point,staff.member,staff.train,staff.certificateAbility' };
 
 /**
  * /dashboard/analysis: the greeting of the hour (spec 000 §9) and the figures the server counts for this
- * user — records per module they may list, and what was added this week — drawn with ECharts.
+ * user — records per module they may list, what was added this week and per month — drawn by the chart
+ * widget.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -71,28 +77,8 @@ export function HomePage() {
 function FigurePanels({ figures }: { figures: HomeFigures }) {
   const { t } = useTranslation();
   const { modules, days } = figures;
-  const weekly = modules.filter((m) => m.week !== null);
-  const totalsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 16, top: 24, bottom: 32, containLabel: true },
-      xAxis: { type: 'category', data: modules.map((m) => m.title), axisLabel: { interval: 0, overflow: 'truncate', width: 80 } },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [{ type: 'bar', name: t('home.records'), data: modules.map((m) => m.total), barMaxWidth: 40 }],
-    }),
-    [modules, t],
-  );
-  const weekOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', bottom: 0 },
-      grid: { left: 48, right: 16, top: 24, bottom: 48, containLabel: true },
-      xAxis: { type: 'category', data: days.map((d) => d.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: weekly.map((m) => ({ type: 'line', name: m.title, data: m.week, smooth: true })),
-    }),
-    [weekly, days],
-  );
+  const totals = useMemo(() => [{ name: t('home.records'), x: modules.map((m) => m.title), y: modules.map((m) => m.total) }], [modules, t]);
+  const week = useMemo(() => modules.flatMap((m) => (m.week ? [{ name: m.title, x: days.map((d) => d.slice(5)), y: m.week }] : [])), [modules, days]);
 
   if (modules.length === 0) return <Empty description={t('home.noFigures')} />;
   return (
@@ -110,14 +96,21 @@ function FigurePanels({ figures }: { figures: HomeFigures }) {
         <Col xs={24} xl={12}>
           <Card title={t('home.records')} size="small">
             <Suspense fallback={<Skeleton active />}>
-              <FigureChart option={totalsOption} label={t('home.records')} />
+              <ChartWidget data={totals} dataType="default" seriesType="bar" autoGenerate height={280} label={t('home.records')} />
             </Suspense>
           </Card>
         </Col>
         <Col xs={24} xl={12}>
           <Card title={t('home.week')} size="small">
             <Suspense fallback={<Skeleton active />}>
-              <FigureChart option={weekOption} label={t('home.week')} />
+              <ChartWidget data={week} dataType="default" autoGenerate height={280} label={t('home.week')} />
+            </Suspense>
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title={t('home.monthly')} size="small">
+            <Suspense fallback={<Skeleton active />}>
+              <ChartWidget url={HOME_MONTHLY_URL} params={MONTHLY_PARAMS} dataType="default" autoGenerate height={300} label={t('home.monthly')} />
             </Suspense>
           </Card>
         </Col>

@@ -65,6 +65,25 @@ describe('chart option by data type', () => {
       [4, 9],
     ]);
   });
+
+  it('default over names (months): a category axis, each series on the first one’s names, lines or bars', () => {
+    const months = [
+      { name: '校准记录', x: ['2026-10', '2026-11'], y: [2, '5'] },
+      { name: '校准数据', x: ['2026-11', '2026-10'], y: [7, 'n/a'] },
+    ];
+    const o = buildChartOption(months, settings({ dataType: 'default', seriesType: 'bar' })).option as unknown as {
+      xAxis: { type: string; data: string[] };
+      series: { name: string; type: string; data: (number | null)[] }[];
+    };
+    expect(o.xAxis).toMatchObject({ type: 'category', data: ['2026-10', '2026-11'] });
+    expect(o.series.map((s) => [s.name, s.type, s.data])).toEqual([
+      ['校准记录', 'bar', [2, 5]],
+      ['校准数据', 'bar', [null, 7]],
+    ]);
+    expect((buildChartOption(months, settings({ dataType: 'default' })).option as { series: { type: string }[] }).series[0]!.type).toBe('line');
+    // numeric x stays on a value axis
+    expect(option(buildChartOption(line, settings({ dataType: 'default' }))).xAxis.type).toBe('value');
+  });
 });
 
 describe('chart fetch answers', () => {
