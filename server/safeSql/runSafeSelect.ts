@@ -7,6 +7,7 @@ import type { DbHandle } from '../db/createDb.js';
 import { ReadOnlyRunError } from '../db/readOnlyRunner.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
+import { createTableCache } from '../engine/tableCache.js';
 import { scopeConditions } from '../engine/whereSql.js';
 import { AppError, appError } from '../errors.js';
 import { authOf } from '../plugins/accessPlugin.js';
@@ -55,6 +56,12 @@ export interface SafeSelectShape {
   /** at most this many rows (never more than the row cap) */
   limit?: number;
   offset?: number;
+  /**
+   * A summary (a SQL report's count or totals): the result is kept per compiled statement — the text, its
+   * bound values and the caller's tenant and data-scope conditions of every shadowed table — until a write
+   * through the engine to any table the statement reads, or 30 s (server/engine/tableCache.ts).
+   */
+  cached?: boolean;
 }
 
 /** The derived table a shape reads the statement's result from. */
@@ -207,8 +214,22 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
       statement.pieces.map((piece) => ('text' in piece ? sql.raw(piece.text) : sql`${bindable(values[piece.param])}`)),
       sql``,
     );
-    return (before: RawBuilder<unknown>, after: RawBuilder<unknown>) =>
+    const wrap = (before: RawBuilder<unknown>, after: RawBuilder<unknown>) =>
       shadows.length > 0 ? sql`with ${sql.join(shadows)} ${before}${body}${after}` : sql`${before}${body}${after}`;
+    return Object.assign(wrap, { tables: models.map((model) => model.tableName) });
+  }
+
+  const summaries = createTableCache<{ rows: Record<string, unknown>[]; truncated: boolean }>({ generations: store.env.generations, maxEntries: 1_000 });
+
+  /**
+   * A summary's result through the cache: filed under the statement's first table, with the other tables'
+   * generations in the key, so a write to any of them makes the entry stale.
+   */
+  function cachedRun(request: FastifyRequest, wrapped: RawBuilder<unknown>, tables: readonly string[], limits: SafeSelectLimits) {
+    const compiled = wrapped.compile(store.env.reader);
+    const [first = '', ...others] = tables;
+    const key = [compiled.sql, JSON.stringify(compiled.parameters), ...others.map((table) => `${table}@${store.env.generations.of(table)}`)].join('\u0000');
+    return summaries.obtain(first, key, () => execute(request, wrapped, limits));
   }
 
   async function execute(request: FastifyRequest, wrapped: RawBuilder<unknown>, limits: SafeSelectLimits) {
@@ -238,7 +259,10 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
       const limit = Math.min(shape.limit ?? maxRows + 1, maxRows + 1);
       const offset = shape.offset ? sql` offset ${shape.offset}` : sql``;
       const after = sql`\n) as ${sql.id(SAFE_SELECT_RESULT)}${where}${orderBy} limit ${limit}${offset}`;
-      const result = await execute(request, wrap(sql`select ${select} from (\n`, after), { timeoutMs, maxRows });
+      const wrapped = wrap(sql`select ${select} from (\n`, after);
+      const result = shape.cached
+        ? await cachedRun(request, wrapped, wrap.tables, { timeoutMs, maxRows })
+        : await execute(request, wrapped, { timeoutMs, maxRows });
       return { rows: result.rows, columns: result.rows[0] ? Object.keys(result.rows[0]) : [], truncated: result.truncated };
     },
     async page(request, text, values, { offset, limit, keyword }) {

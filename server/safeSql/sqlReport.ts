@@ -19,7 +19,8 @@ export interface SqlReportRead {
  * limits of data interfaces (one SELECT, allowed functions, tables of models the caller may list, each
  * shadowed by the caller's tenant and data scope, timeout, row cap). self_* values are checked against
  * query.params and bound; search values, the sort (an output name only), paging, the count and the totals
- * are SQL around the statement's result, so a page never brings the whole result into the server.
+ * are SQL around the statement's result, so a page never brings the whole result into the server. The
+ * count and the totals are cached per statement, values and caller's scope until a write to a table it reads.
  */
 export async function readSqlReport(safeSelect: SafeSelect, request: FastifyRequest, report: CompiledModel, wanted: ReportRequest): Promise<SqlReportRead> {
   const query = report.model.query!;
@@ -51,9 +52,9 @@ export async function readSqlReport(safeSelect: SafeSelect, request: FastifyRequ
   const totals = Object.entries(query.totals ?? {});
   const [page, count, sums] = await Promise.all([
     run({ select, where, orderBy, limit: pageSize, offset: (pageNo - 1) * pageSize }),
-    run({ select: sql`count(*) as total`, where }),
+    run({ select: sql`count(*) as total`, where, cached: true }),
     totals.length > 0
-      ? run({ select: sql.join(totals.map(([output, aggregate]) => sql`${sql.raw(aggregate)}(${column(output)}) as ${sql.id(output)}`)), where })
+      ? run({ select: sql.join(totals.map(([output, aggregate]) => sql`${sql.raw(aggregate)}(${column(output)}) as ${sql.id(output)}`)), where, cached: true })
       : Promise.resolve(null),
   ]);
   return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0), totals: sums?.rows[0] ?? null };

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, insertDepart } from '../helpers/testRows.js';
+import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
 import { readWorkbook } from './xlsxSupport.js';
 
@@ -151,6 +151,29 @@ describe.each(matrix)('$kind: SQL reports', ({ kind, available }) => {
       expect((await data({ column: 'orgCode', order: 'asc, 1' })).body).toMatchObject({ success: false, error: 'CL_ERR_BAD_REQUEST' });
       const { rows } = await sql<{ n: unknown }>`select count(*) as n from sys_user`.execute(t.app.ctx.db.db);
       expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(6);
+    });
+
+    it('keeps the count and totals per statement, values and scope until a write through the engine to a table it reads', async () => {
+      // not under the tag: the other tests list every department of the tag
+      const org = `D${tag}`;
+      const page = async (query: Record<string, string | number> = {}) => (await data({ orgCode: org, pageSize: 1, ...query })).body.result;
+      expect(await page()).toMatchObject({ total: 0, records: [] });
+      // a row the engine did not write (a script on the database): the page reads it, the cached count does not
+      const db = t.app.ctx.db.db;
+      const id = await insertUser(db, { username: `${tag}direct`, password: 'Start1234v' });
+      await db.updateTable('sysUser').set({ orgCode: org, highestTitle: '技术员' }).where('id', '=', id).execute();
+      expect(await page()).toMatchObject({ total: 0, records: [{ orgCode: org, staffCount: 1 }] });
+      // another parameter value is another statement: counted afresh
+      expect(await page({ self_title: '技术员' })).toMatchObject({ total: 1, totals: { staffCount: 1 } });
+      // a write through the engine to sys_user: every cached count and totals of statements reading it is stale
+      const res = await admin.post('/api/permission/Users', { username: `${tag}engine`, realname: `${tag}e`, password: 'Start1234v', orgCode: org });
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+      expect(await page()).toMatchObject({ total: 1, totals: { staffCount: 2, certified: 0 }, records: [{ orgCode: org, staffCount: 2 }] });
+      // a write to the other table it reads (sys_depart) also makes the entry stale
+      await db.updateTable('sysUser').set({ orgCode: null }).where('id', '=', id).execute();
+      expect(await page()).toMatchObject({ total: 1, totals: { staffCount: 2 } });
+      expect((await admin.post('/api/permission/Organize/Department', { departName: `${tag}四部`, orgCode: org })).body).toMatchObject({ code: 200 });
+      expect(await page()).toMatchObject({ total: 1, totals: { staffCount: 1 } });
     });
 
     it('refuses attack statements with the safe-SQL refusals, and leaves every table as it was', async () => {
