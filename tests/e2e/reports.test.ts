@@ -1,0 +1,173 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formulaText, rSquareText } from '../../runtime/calc/fit/formulaText';
+import { exactPolynomialFit } from '../unit/runtime/calc/exactLeastSquares';
+import { ListPage } from './pages/ListPage';
+import { LoginPage } from './pages/LoginPage';
+import { adminApi } from './support/adminApi';
+import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+
+// An online report and a test chart over the real calibration models (schemas/labCalibration): the
+// calibration-curve report with its parameter, its dictionary filter (计量参数, fourteen items: the
+// one chosen is past the tenth), paging and export; then a calibration record's form, whose test chart
+// fits degrees 1–6 over the same points, shows formula and R² (the formula toggled off and on), refuses
+// a download before a chart exists, and hands its PNG to the form, which saves it.
+
+const DEVICE = `E2E扭矩扳手${Date.now().toString(36)}`;
+/** 12 torque points (quantity 11, 扭矩) and 3 of another quantity (1, 长度), as decimal text */
+const TORQUE: [string, string][] = [
+  ['1', '2.1'],
+  ['2', '3.9'],
+  ['3', '6.2'],
+  ['4', '7.8'],
+  ['5', '10.3'],
+  ['6', '11.7'],
+  ['7', '14.4'],
+  ['8', '15.9'],
+  ['9', '18.2'],
+  ['10', '19.6'],
+  ['11', '22.5'],
+  ['12', '23.8'],
+];
+const LENGTH: [string, string][] = [
+  ['13', '26.1'],
+  ['14', '28.3'],
+  ['15', '29.7'],
+];
+
+async function readDownload(page: Page, click: () => Promise<void>): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  return rows;
+}
+
+/** Opens an antd select and clicks one option, scrolling its virtual list until the option is rendered. */
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const item = dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) });
+  for (let i = 0; i < 20 && !(await item.isVisible()); i++) {
+    await dropdown.locator('.rc-virtual-list-holder').hover();
+    await page.mouse.wheel(0, 64);
+  }
+  await item.click();
+}
+
+test('calibration curve report: parameter, dictionary filter past ten items, paging, export; test chart degrees 1–6 and its PNG', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const api = await adminApi(request);
+  for (const [quantity, points] of [
+    ['11', TORQUE],
+    ['1', LENGTH],
+  ] as const) {
+    for (const [x, y] of points) {
+      await api.call('post', '/admin/calibrationPoint/add', { deviceName: DEVICE, quantity, standardValue: Number(x), readingValue: Number(y) });
+    }
+  }
+  // another instrument's point, which the report's parameter leaves out
+  await api.call('post', '/admin/calibrationPoint/add', { deviceName: `${DEVICE}乙`, quantity: '11', standardValue: 1, readingValue: 99 });
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('仪器校准', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '校准曲线' }).click();
+  const report = new ListPage(page);
+  await expect(report.table).toBeVisible();
+
+  // 1. the parameter (self_device), then the dictionary filter: 扭矩 is the eleventh of fourteen items
+  const params = page.getByTestId('report-params');
+  await params.getByLabel('仪器名称').fill(DEVICE);
+  await params.getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(page.getByText('共15条')).toBeVisible();
+  await choose(page, page.getByLabel('计量参数', { exact: true }), '扭矩');
+  await page
+    .getByRole('button', { name: /^查\s*询$/ })
+    .last()
+    .click();
+  await expect(page.getByText('共12条')).toBeVisible();
+  await expect(report.table.locator('tbody tr.ant-table-row')).toHaveCount(10);
+  await expect(report.table.locator('tbody tr.ant-table-row').first()).toContainText('扭矩');
+
+  // 2. the second page: the last two points, sorted by standard value
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(report.table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(report.row('23.8')).toHaveCount(1);
+  await expect(report.row('长度')).toHaveCount(0);
+
+  // 3. export: every row of the query (not one page), the parameter and the filter applied
+  const rows = await readDownload(page, () => page.getByRole('button', { name: /^导\s*出$/ }).click());
+  expect(rows[0]).toEqual(['仪器名称', '计量参数', '标准值', '示值']);
+  expect(rows.slice(1)).toEqual(TORQUE.map(([x, y]) => [DEVICE, '扭矩', x, y]));
+
+  // 4. a calibration record's test chart over the same instrument's fifteen points
+  await page.getByRole('menuitem', { name: '校准记录' }).click();
+  const records = new ListPage(page);
+  await expect(records.table).toBeVisible();
+  const form = await records.add();
+  await form.fill('仪器名称', DEVICE);
+  const chart = form.root.getByTestId('test-chart');
+  await chart.getByRole('button', { name: '下载图表' }).click();
+  await expect(page.locator('.ant-message').getByText('请先生成图表')).toBeVisible();
+
+  const points = [...TORQUE, ...LENGTH];
+  const fitLine = chart.getByTestId('chart-fit');
+  await chart.getByRole('button', { name: '生成图表' }).click();
+  for (let degree = 1; degree <= 6; degree++) {
+    if (degree > 1) await choose(page, chart.getByLabel('拟合次数').first(), String(degree));
+    const exact = exactPolynomialFit(
+      points.map(([x]) => x),
+      points.map(([, y]) => y),
+      degree,
+    );
+    await expect(fitLine).toHaveText(`${formulaText(exact.coefficients, { display: true })} ${rSquareText(exact.rSquare)}`);
+  }
+
+  // 5. the formula toggle: off hides it (R² stays), on shows it again; the chart's PNG follows each rebuild
+  const formula = chart.getByRole('checkbox', { name: '公式' });
+  await formula.uncheck();
+  await expect(fitLine).toHaveText(/^\s*R² = \d\.\d{4}$/);
+  await formula.check();
+  await expect(fitLine).toContainText('y = ');
+  await form.submit();
+  await expect(form.root).toBeHidden();
+
+  const saved = await api.call('get', `/admin/calibrationRecord/list?pageSize=100`);
+  const record = (saved.records as { deviceName: string; curveChart: string }[]).find((r) => r.deviceName === DEVICE)!;
+  expect(record.curveChart).toMatch(/^data:image\/png;base64,/);
+  const png = Buffer.from(record.curveChart.split(',')[1]!, 'base64');
+  // pixel ratio 2: the image is twice the drawn box (300 px high in the model)
+  expect(png.readUInt32BE(20)).toBe(600);
+});
+
+test('home page: the monthly chart through the chart widget, ECharts fetched only when the dashboard draws', async ({ page, request }) => {
+  const api = await adminApi(request);
+  for (const n of [1, 2]) await api.call('post', '/admin/calibrationRecord/add', { deviceName: `E2E月度${n}${Date.now().toString(36)}` });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  // ECharts is a chunk of its own (echarts-<hash>.js), fetched by the chart widget's first drawing
+  const charting = () => scripts.some((path) => /\/echarts-[\w-]+\.js$/.test(path));
+
+  const login = new LoginPage(page);
+  await login.goto();
+  // the sign-in page carries no chart code
+  expect(charting()).toBe(false);
+  const monthly = page.waitForResponse((r) => r.url().includes('/sys/home/monthly?'));
+  await login.signInTo('仪器校准', 'admin', E2E_ADMIN_PASSWORD);
+  const answer = await (await monthly).json();
+  expect(new URL((await monthly).url()).searchParams.get('months')).toBe('12');
+  const records = (answer.result as { name: string; x: string[]; y: number[] }[]).find((s) => s.name === '校准记录')!;
+  expect(records.x).toHaveLength(12);
+  expect(records.y.at(-1)).toBeGreaterThanOrEqual(2);
+
+  const chart = page.getByRole('img', { name: '每月新增记录' });
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await expect(page.getByRole('img', { name: '各模块记录数' }).locator('canvas')).toHaveCount(1);
+  expect(charting()).toBe(true);
+});
