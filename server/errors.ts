@@ -209,6 +209,15 @@ const CATALOGUE = {
     en: 'The parent does not exist, or is the node itself or one of its descendants',
   },
   CL_ERR_TREE_HAS_CHILDREN: { kind: 'business', 'zh-CN': '该节点下有下级数据，不能删除', en: 'This node has children and cannot be deleted' },
+  CL_ERR_MENU_TOP_HAS_PARENT: { kind: 'validation', 'zh-CN': '一级菜单不能有上级菜单', en: 'A top-level menu has no parent menu' },
+  CL_ERR_MENU_PARENT_REQUIRED: { kind: 'validation', 'zh-CN': '请选择上级菜单', en: 'Please choose the parent menu' },
+  CL_ERR_MENU_PARENT_BUTTON: { kind: 'validation', 'zh-CN': '按钮权限下不能添加下级', en: 'A button cannot have children' },
+  CL_ERR_MENU_BUTTON_PERMS: { kind: 'validation', 'zh-CN': '按钮权限必须填写授权标识', en: 'A button needs its permission code' },
+  CL_ERR_MENU_FROM_MODULE: {
+    kind: 'business',
+    'zh-CN': '该菜单由模块定义，不能删除',
+    en: 'This menu is defined by a module and cannot be deleted',
+  },
   CL_ERR_DATA_SCOPE_OUTSIDE: {
     kind: 'business',
     'zh-CN': '该数据超出您的数据权限范围，不能保存',

@@ -20,6 +20,8 @@ export interface ActionContext {
   selection: string[];
   /** reloads the list after the hook changed data */
   reload(): void;
+  /** opens the screen's add dialog starting from these values, where the screen has one (a tree's 添加下级) */
+  openAdd?(initialValues: Record<string, unknown>): void;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { escapeLike } from '../db/dialects/escapeLike.js';
+import { v2 } from '../../runtime/model/v2Parts.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { Condition } from './conditions.js';
 import type { EngineContext } from './context.js';
@@ -17,9 +18,19 @@ const COMPARISON: Record<string, RawBuilder<unknown>> = {
   le: sql.raw('<='),
 };
 
+/**
+ * A tree's roots are the rows whose parent is the tree's root value or empty: a node saved without a
+ * parent (a top-level menu) is a root, not an orphan no level of the tree shows.
+ */
+function isTreeRootFilter(model: CompiledModel, c: Condition): boolean {
+  const tree = v2(model.model).tree;
+  return c.rule === 'eq' && tree?.parentField === c.field.name && String(c.value) === String(tree.rootValue ?? '0');
+}
+
 /** Every identifier comes from the compiled model, every value is a bound parameter. */
 export function conditionSql(model: CompiledModel, c: Condition): RawBuilder<unknown> {
   const ref = c.field.ref;
+  if (isTreeRootFilter(model, c)) return sql`(${ref} = ${c.value} or ${ref} is null)`;
   switch (c.rule) {
     case 'in':
       return sql`${ref} in (${sql.join(c.value as unknown[])})`;

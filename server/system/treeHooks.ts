@@ -4,7 +4,7 @@ import { v2 } from '../../runtime/model/v2Parts.js';
 import type { Database } from '../db/schema.js';
 import { columnOf } from '../engine/columnNames.js';
 import type { EngineContext } from '../engine/EngineContext.js';
-import type { HookRegistry } from '../engine/hookRegistry.js';
+import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js';
 import { appError } from '../errors.js';
 
 /** Deeper than any tree a person keeps (regions: province, city, district, street): a longer walk is a cycle. */
@@ -31,7 +31,33 @@ function treeOf(model: ModelFile, context: EngineContext): TreeTable {
 
 async function parentOf(db: Transaction<Database>, tree: TreeTable, id: string): Promise<string | undefined> {
   const { rows } = await sql<{ p: unknown }>`select ${tree.parent} as p from ${tree.table} where id = ${id} and ${tree.tenant}`.execute(db);
-  return rows.length === 0 ? undefined : String(rows[0]!.p ?? '');
+  if (rows.length === 0) return undefined;
+  // a node saved without a parent is a root (a top-level menu), like one whose parent is the root value
+  const parent = rows[0]!.p;
+  return parent === null || parent === '' ? tree.root : String(parent);
+}
+
+/** The parent a save names is the root or an existing node of the same tenant, never the node itself or its descendant. */
+export async function assertTreeParent({ model, values, id, db, context }: BeforeSaveContext): Promise<void> {
+  const field = v2(model).tree?.parentField;
+  if (!field || values[field] === undefined) return;
+  const tree = treeOf(model, context);
+  let at = values[field] === null || values[field] === '' ? tree.root : String(values[field]);
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    if (at === tree.root) return;
+    if (at === id) throw appError('CL_ERR_TREE_PARENT_INVALID');
+    const parent = await parentOf(db, tree, at);
+    if (parent === undefined) throw appError('CL_ERR_TREE_PARENT_INVALID');
+    at = parent;
+  }
+  throw appError('CL_ERR_TREE_PARENT_INVALID');
+}
+
+/** A tree node's children in its tenant, at most one: a node that has some cannot be removed. */
+export async function hasTreeChildren(model: ModelFile, context: EngineContext, db: Transaction<Database>, id: string): Promise<boolean> {
+  const tree = treeOf(model, context);
+  const { rows } = await sql`select id from ${tree.table} where ${tree.parent} = ${id} and ${tree.tenant} limit 1`.execute(db);
+  return rows.length > 0;
 }
 
 /**
@@ -43,26 +69,12 @@ async function parentOf(db: Transaction<Database>, tree: TreeTable, id: string):
  *   orphans that no level of the tree shows.
  */
 export function registerTreeHooks(hooks: HookRegistry): void {
-  hooks.register('system.checkTreeParent', async ({ model, values, id, db, context }) => {
-    const field = v2(model).tree?.parentField;
-    if (!field || values[field] === undefined) return;
-    const tree = treeOf(model, context);
-    let at = values[field] === null || values[field] === '' ? tree.root : String(values[field]);
-    for (let depth = 0; depth < MAX_DEPTH; depth++) {
-      if (at === tree.root) return;
-      if (at === id) throw appError('CL_ERR_TREE_PARENT_INVALID');
-      const parent = await parentOf(db, tree, at);
-      if (parent === undefined) throw appError('CL_ERR_TREE_PARENT_INVALID');
-      at = parent;
-    }
-    throw appError('CL_ERR_TREE_PARENT_INVALID');
-  });
+  hooks.register('system.checkTreeParent', assertTreeParent);
 
   hooks.registerOperation('system.removeTreeNode', async ({ model, record, db, context }) => {
     const tree = treeOf(model, context);
     const id = String(record!.id);
-    const { rows } = await sql`select id from ${tree.table} where ${tree.parent} = ${id} and ${tree.tenant} limit 1`.execute(db);
-    if (rows.length > 0) throw appError('CL_ERR_TREE_HAS_CHILDREN');
+    if (await hasTreeChildren(model, context, db, id)) throw appError('CL_ERR_TREE_HAS_CHILDREN');
     await sql`delete from ${tree.table} where id = ${id} and ${tree.tenant}`.execute(db);
     return null;
   });

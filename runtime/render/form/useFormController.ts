@@ -17,7 +17,8 @@ export type FormDialogState =
 
 export interface FormController {
   state: FormDialogState;
-  openAdd(): void;
+  /** opens an empty add form, or one starting from these values (a tree node's 添加下级 names the parent) */
+  openAdd(initialValues?: Record<string, unknown>): void;
   openEdit(id: string): void;
   openDetail(id: string): void;
   /** loads the record again after a failed load */
@@ -101,11 +102,11 @@ export function useFormController(served: ServedModel, dataProvider: DataProvide
   }, [state]);
 
   // Formily comes with the first form opened (loadFormKit); until then the dialog is not shown
-  const openAdd = useCallback(() => {
+  const openAdd = useCallback((initialValues?: Record<string, unknown>) => {
     abort.current?.abort();
     const controller = (abort.current = new AbortController());
     void loadFormKit().then(({ createRecordForm }) => {
-      if (!controller.signal.aborted) setState({ status: 'editing', mode: 'add', form: createRecordForm(), submitting: false });
+      if (!controller.signal.aborted) setState({ status: 'editing', mode: 'add', form: createRecordForm({ initialValues }), submitting: false });
     });
   }, []);
   const openEdit = useCallback((id: string) => load('edit', id), [load]);

@@ -10,6 +10,8 @@ import { builtInOperation } from './customActions';
 export interface BuiltInRunners {
   import(): void;
   export(): Promise<void>;
+  /** the screen's add dialog with starting values, offered to action hooks */
+  openAdd?(initialValues: Record<string, unknown>): void;
 }
 
 export interface CustomActionRunner {
@@ -35,7 +37,7 @@ export function useCustomActions(
           if (own === 'import') return builtIn.import();
           if (own === 'export') return await builtIn.export();
           const answer = action.hook
-            ? await hooks.require('action', action.hook)({ served, dataProvider, record, selection, reload })
+            ? await hooks.require('action', action.hook)({ served, dataProvider, record, selection, reload, openAdd: builtIn.openAdd })
             : await dataProvider.callOperation(action.operation as string, record ? { id: record.id } : { ids: selection });
           if (typeof answer === 'string' && answer) feedback.success(answer);
           reload();

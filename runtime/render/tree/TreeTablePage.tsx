@@ -4,8 +4,11 @@ import type { DataRecord, FieldFilter } from '../../data/DataProvider';
 import { FormDialog } from '../form/FormDialog';
 import { useFormController } from '../form/useFormController';
 import { allowedActions } from '../list/allowedActions';
+import { CustomActionButtons } from '../list/CustomActionButtons';
+import { customActions } from '../list/customActions';
 import { ListToolbar } from '../list/ListToolbar';
 import { useListColumns } from '../list/useListColumns';
+import { useCustomActions, type BuiltInRunners } from '../list/useCustomActions';
 import { useListController } from '../list/useListController';
 import { useRecordActions } from '../list/useRecordActions';
 import { useRuntime } from '../RuntimeProvider';
@@ -27,9 +30,14 @@ function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
   );
 }
 
+// a tree table has no import panel, export or checked rows: its actions are operations and hooks
+const noTool = () => undefined;
+
 /**
  * A tree table (screen.kind 'treeTable'): the roots page by page, each row's children read through the
- * parent filter when it is expanded, with the list's columns, row actions and add / edit / detail dialog.
+ * parent filter when it is expanded, with the list's columns, the model's row and toolbar actions and the
+ * add / edit / detail dialog. A new record starts from the form's defaults (a chosen parent is kept); an
+ * action hook may open the dialog with starting values (添加下级 names the row as the parent).
  */
 export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const runtime = useRuntime();
@@ -48,7 +56,6 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   }, [list]);
   const actions = useRecordActions(provider, reload, feedback, t);
   const dialog = useFormController(served, provider, {
-    fixedValues: { [settings.parentField]: settings.rootValue },
     onSaved: (message) => {
       feedback.success(message);
       reload();
@@ -57,7 +64,21 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   });
   const onEdit = useCallback((record: DataRecord) => dialog.openEdit(record.id), [dialog]);
   const onDetail = useCallback((record: DataRecord) => dialog.openDetail(record.id), [dialog]);
-  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail });
+  const { openAdd } = dialog;
+  const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
+  const builtIn = useMemo<BuiltInRunners>(
+    () => ({ import: noTool, export: async () => noTool(), openAdd: allowed.add ? openAdd : undefined }),
+    [allowed.add, openAdd],
+  );
+  const runner = useCustomActions(served, provider, [], reload, feedback, builtIn);
+  const renderCustomRow = useMemo(
+    () =>
+      custom.row.length > 0
+        ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} />
+        : undefined,
+    [custom, runner, served, t],
+  );
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
 
   const rows = useMemo(() => {
     let shown: Row[] = list.status === 'ready' ? list.records.map((record) => ({ ...record, children: [] })) : [];
@@ -83,7 +104,13 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   if (list.status === 'error') return <Alert type="error" showIcon message={describe(list.error)} />;
   return (
     <div>
-      <ListToolbar canAdd={allowed.add} canDeleteBatch={false} onAdd={dialog.openAdd} onDeleteBatch={() => undefined} />
+      <ListToolbar
+        canAdd={allowed.add}
+        canDeleteBatch={false}
+        onAdd={() => openAdd()}
+        onDeleteBatch={noTool}
+        custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
+      />
       <Table<Row>
         rowKey="id"
         size="middle"

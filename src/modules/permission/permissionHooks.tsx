@@ -34,7 +34,20 @@ function authorizeRole(http: HttpClient, t: Translate) {
   };
 }
 
+// sys_permission.menu_type: 一级菜单 0, 子菜单 1, 按钮权限 2
+const SUB_MENU = 1;
+
+/**
+ * permission.addChildMenu (菜单管理's 添加下级): the add dialog with the row as the parent and 子菜单 as
+ * the type (a button is one click away). The server checks the parent again (never a button).
+ */
+function addChildMenu({ record, openAdd }: ActionContext): void {
+  if (!record || !openAdd) return;
+  openAdd({ parentId: record.id, menuType: SUB_MENU });
+}
+
 /** The permission screens' client hooks (schemas/system/models/role.model.json names them). */
 export function registerPermissionHooks(hooks: HookRegistry, http: HttpClient, t: Translate): void {
   hooks.register('action', 'permission.authorizeRole', authorizeRole(http, t));
+  hooks.register('action', 'permission.addChildMenu', addChildMenu);
 }
