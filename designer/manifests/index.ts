@@ -31,6 +31,7 @@ import { imageUploadManifest } from './ImageUpload.manifest';
 import { chunkUploadManifest } from './ChunkUpload.manifest';
 import { sliderVerifyManifest } from './SliderVerify.manifest';
 import { dataSelectManifest } from './DataSelect.manifest';
+import { relationFormManifest } from './RelationForm.manifest';
 import { businessSelectManifest } from './BusinessSelect.manifest';
 import { userSelectManifest } from './UserSelect.manifest';
 import { multiUserPickerManifest } from './MultiUserPicker.manifest';
@@ -91,6 +92,7 @@ export const widgetManifests: readonly WidgetManifest[] = [
   chunkUploadManifest,
   sliderVerifyManifest,
   dataSelectManifest,
+  relationFormManifest,
   businessSelectManifest,
   userSelectManifest,
   multiUserPickerManifest,

@@ -103,6 +103,28 @@ export function FieldPanel({ model, field, change }: { model: ModelFile; field: 
       <Form.Item label={t('field.dict')}>
         <Input aria-label={t('field.dict')} value={def.dict ?? ''} onChange={(e) => setDef({ dict: e.target.value || undefined })} />
       </Form.Item>
+      {isText ? (
+        <>
+          <Form.Item label={t('field.ref')}>
+            <Input
+              aria-label={t('field.ref')}
+              value={def.ref ?? ''}
+              placeholder="online.sampleReceipt"
+              onChange={(e) => setDef(e.target.value ? { ref: e.target.value } : { ref: undefined, refLabel: undefined, multiple: undefined })}
+            />
+          </Form.Item>
+          {def.ref ? (
+            <>
+              <Form.Item label={t('field.refLabel')}>
+                <Input aria-label={t('field.refLabel')} value={def.refLabel ?? ''} onChange={(e) => setDef({ refLabel: e.target.value || undefined })} />
+              </Form.Item>
+              <Checkbox checked={def.multiple === true} onChange={(e) => setDef({ multiple: e.target.checked || undefined })}>
+                {t('field.multiple')}
+              </Checkbox>
+            </>
+          ) : null}
+        </>
+      ) : null}
       <Form.Item label={t('field.defaultComputed')}>
         <Select
           allowClear

@@ -54,6 +54,7 @@ export const defaultFields: Readonly<Record<string, FieldEntry>> = {
   // ECharts and the fitting load with the first chart a form shows, never with the sign-in or list pages
   TestChart: lazyField(() => import('./TestChart').then((m) => m.TestChart)),
   DataSelect: lazyField(() => import('./DataSelect').then((m) => m.DataSelect)),
+  RelationForm: lazyField(() => import('./RelationForm').then((m) => m.RelationForm)),
   BusinessSelect: lazyField(() => import('./BusinessSelect').then((m) => m.BusinessSelect)),
   UserSelect: lazyField(() => import('./UserSelect').then((m) => m.UserSelect)),
   MultiUserPicker: lazyField(() => import('./MultiUserPicker').then((m) => m.MultiUserPicker)),

@@ -174,7 +174,7 @@ export interface RuleTexts {
   patternMessage?: string;
 }
 
-const OWN_MESSAGE: Partial<Record<FieldRule | 'unique', keyof FieldMessages>> = {
+const OWN_MESSAGE: Partial<Record<FieldRule | 'unique' | 'ref', keyof FieldMessages>> = {
   required: 'required',
   enum: 'enum',
   maxLength: 'maxLength',
@@ -190,7 +190,7 @@ const OWN_MESSAGE: Partial<Record<FieldRule | 'unique', keyof FieldMessages>> = 
  * else schemas/meta/validation-messages.json ('requiredSelect' for picked fields), else for patterns
  * the named pattern's message; {label}, {max}, {min} filled in.
  */
-export function ruleMessage(def: FieldDef, rule: FieldRule | 'unique', texts: RuleTexts): string {
+export function ruleMessage(def: FieldDef, rule: FieldRule | 'unique' | 'ref', texts: RuleTexts): string {
   const limits: Record<string, number | undefined> = {
     maxLength: def.maxLength,
     minLength: def.minLength,

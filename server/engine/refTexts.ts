@@ -13,10 +13,10 @@ export interface RefReader {
 }
 
 // a database's limit on bound parameters is far above this; a batch of ids past it is read in parts
-const IDS_PER_QUERY = 500;
+export const IDS_PER_QUERY = 500;
 
 /** The ids a reference value holds: one id, or (multiple) comma-joined ids or a list of them. */
-function idsOf(value: unknown, multiple: boolean): string[] {
+export function idsOf(value: unknown, multiple: boolean): string[] {
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.map(String).filter((id) => id !== '');
   const text = String(value);
@@ -29,7 +29,7 @@ function idsOf(value: unknown, multiple: boolean): string[] {
 }
 
 /** An id as the target's key column takes it; an integer key never matches text that is not one. */
-function keyValue(target: CompiledModel, id: string): string | number | null {
+export function keyValue(target: CompiledModel, id: string): string | number | null {
   if (target.id.def.type !== 'integer') return id;
   return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
 }

@@ -16,7 +16,7 @@ export interface MessageContext {
 }
 
 /** A broken rule's message in the request's language (runtime/model/fieldRules.ts, shared with the client form). */
-export function fieldMessage(field: CompiledField, rule: FieldRule | 'unique', ctx: MessageContext): string {
+export function fieldMessage(field: CompiledField, rule: FieldRule | 'unique' | 'ref', ctx: MessageContext): string {
   return ruleMessage(field.def, rule, {
     lang: ctx.lang,
     text: (zh) => ctx.translate(zh, ctx.lang),

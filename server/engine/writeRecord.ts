@@ -17,6 +17,7 @@ import { checkField, fieldMessage, validateRecord, type MessageContext } from '.
 import { scopeConditions } from './whereSql.js';
 import { withoutHidden, writableBody } from './fieldAccess.js';
 import type { WriteScope } from './writeScope.js';
+import { assertRefsVisible, storedRefs } from './refChecks.js';
 import { translatorFor } from '../i18n/translateText.js';
 
 /**
@@ -119,6 +120,7 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, sent: R
     const id = await nextId(trx, model);
     const completed = await completeCreate(write, model, values, ctx);
     const final = await runBeforeSave(model, completed, 'create', String(id), write);
+    await assertRefsVisible(env, trx, model, values, context, ctx);
     await assertUnique(trx, model, final, context.tenantId, null, ctx);
     const stamps: Record<string, unknown> = { id, createBy: context.auth.username, createTime: nowText(), version: 1 };
     if (model.tenant) stamps.tenantId = context.tenantId;
@@ -160,8 +162,10 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
+    const stored = await storedRefs(trx, model, values, rowSql(model, id, context));
     const completed = await completeUpdate(write, model, id, values, ctx);
     const final = await runBeforeSave(model, completed, 'update', id, write);
+    await assertRefsVisible(env, trx, model, values, context, ctx, stored);
     await assertUnique(trx, model, final, context.tenantId, id, ctx);
     const sets = Object.entries({ ...final, updateBy: context.auth.username, updateTime: nowText() }).map(
       ([name, value]) => sql`${model.fields.get(name)!.ref} = ${value}`,

@@ -46,6 +46,7 @@ export const WIDGET_SAMPLES: Record<string, { props?: Record<string, unknown>; v
   ChunkUpload: {},
   SliderVerify: {},
   DataSelect: { props: { model: 'system.user', labelField: 'realname', columns: ['username', 'realname'] } },
+  RelationForm: { props: { model: 'system.user', labelField: 'realname', columns: ['username', 'realname'] } },
   BusinessSelect: { props: { model: 'system.user', labelField: 'realname', columns: ['username', 'realname'] } },
   UserSelect: {},
   MultiUserPicker: { props: { model: 'system.user', columns: ['realname', 'username'] } },

@@ -5,7 +5,7 @@ import type { ServedModel } from '../../model/types';
 import { isSelectField } from '../../model/fieldRules';
 import { modelText } from '../modelText';
 import { buildValidators } from './buildValidators';
-import { defaultComponent, dictProps, enumOptions } from './defaultComponent';
+import { defaultComponent, dictProps, enumOptions, refProps } from './defaultComponent';
 import { fieldReactions } from './fieldReactions';
 import { formLayout, type FormEntry, type FormSectionLayout } from './formFields';
 import type { FormMode } from './formMode';
@@ -35,7 +35,13 @@ function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: 
     'x-component': component,
     // Formily's FormItem draws its label as text, not a <label for>: name the control itself so
     // screen readers (and tests) find the field by its label
-    'x-component-props': { 'aria-label': label, ...(placeholder ? { placeholder } : {}), ...dictProps(component, def), ...item['x-component-props'] },
+    'x-component-props': {
+      'aria-label': label,
+      ...(placeholder ? { placeholder } : {}),
+      ...dictProps(component, def),
+      ...refProps(component, def),
+      ...item['x-component-props'],
+    },
   };
   if (validators.length > 0) schema['x-validator'] = validators;
   const options = enumOptions(def);

@@ -25,6 +25,12 @@ export function dictProps(component: string, def: FieldDef): Record<string, unkn
   return { dictCode: def.dict, valueType: def.type === 'integer' || def.type === 'number' ? 'number' : 'string' };
 }
 
+/** The relation form reads its target from the entity field: the referenced model, its display field, one or several ids. */
+export function refProps(component: string, def: FieldDef): Record<string, unknown> {
+  if (!def.ref || component !== 'RelationForm') return {};
+  return { model: def.ref, labelField: def.refLabel ?? 'id', multiple: def.multiple === true };
+}
+
 /** Options for an enum without a dictionary: the values are their own labels. */
 export function enumOptions(def: FieldDef): { label: string; value: string | number }[] | undefined {
   if (def.dict || !def.enum) return undefined;

@@ -124,6 +124,32 @@ describe('buildFormSchema: widgets, props and layout', () => {
     expect(fields.name?.['x-decorator']).toBe('FormItem');
   });
 
+  it("gives the relation form its entity field's reference (model, display field, several), never other widgets", () => {
+    const model: ModelFile = {
+      ...rulesModel,
+      entity: {
+        table: 'test_rules',
+        fields: {
+          caseId: { type: 'string', label: '关联案件', ref: 'test.case', refLabel: 'title' },
+          caseIds: { type: 'string', label: '关联案件组', ref: 'test.case', multiple: true },
+          plain: { type: 'string', label: '普通', ref: 'test.case', refLabel: 'title' },
+        },
+      },
+      form: {
+        fields: [
+          { field: 'caseId', 'x-component': 'RelationForm', 'x-component-props': { columns: ['title', 'no'] } },
+          { field: 'caseIds', 'x-component': 'RelationForm' },
+          'plain',
+        ],
+      },
+    };
+    const fields = fieldsOf(buildFormSchema(serve(model), 'add'));
+    expect(fields.caseId?.['x-component-props']).toMatchObject({ model: 'test.case', labelField: 'title', multiple: false, columns: ['title', 'no'] });
+    expect(fields.caseIds?.['x-component-props']).toMatchObject({ model: 'test.case', labelField: 'id', multiple: true });
+    expect(fields.plain?.['x-component']).toBe('Input');
+    expect(fields.plain?.['x-component-props']).not.toHaveProperty('model');
+  });
+
   it('uses the form item widget, numeric dictionary values and defaults on add only (Position)', () => {
     const add = fieldsOf(buildFormSchema(servedPosition(), 'add'));
     expect(add.enabledMark?.['x-component']).toBe('DictRadio');
