@@ -1,6 +1,7 @@
 import { Alert, App, Button, Checkbox, Descriptions, List, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../runtime/data/ApiError';
 import { saveBlob } from '../../runtime/render/list/tools/saveBlob';
 import type { DesignApi, DesignRow, ImportPlan } from '../persistence/designApi';
 
@@ -104,11 +105,15 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
   const atRisk = plan ? rowsAtRisk(plan) : 0;
+  // the server's reason (not a zip, damaged, too large, refused at import) shows; nothing is left to confirm
+  const fail = (error: unknown) => void message.error(isApiError(error) ? error.message : String(error), 8);
 
   const exportNow = async () => {
     setBusy(true);
     try {
       saveBlob(await api.exportModule(exportIds), 'module.zip');
+    } catch (error) {
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -117,7 +122,12 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
     setFile(picked);
     setPlan(null);
     setAccepted(false);
-    setPlan(await api.previewImport(picked));
+    try {
+      setPlan(await api.previewImport(picked));
+    } catch (error) {
+      setFile(null);
+      fail(error);
+    }
   };
   const importNow = async () => {
     if (!file) return;
@@ -128,6 +138,8 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
       setFile(null);
       setPlan(null);
       onImported();
+    } catch (error) {
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -146,7 +158,7 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
           onChange={setExportIds}
           options={rows.filter((r) => r.state === 1).map((r) => ({ value: r.enCode, label: `${r.fullName} (${r.enCode})` }))}
         />
-        <Button onClick={() => void exportNow().catch(() => undefined)} disabled={exportIds.length === 0} loading={busy}>
+        <Button onClick={() => void exportNow()} disabled={exportIds.length === 0} loading={busy}>
           {t('modules.exportButton')}
         </Button>
       </Space>
@@ -156,7 +168,7 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
         maxCount={1}
         showUploadList={false}
         beforeUpload={(picked) => {
-          void preview(picked).catch(() => undefined);
+          void preview(picked);
           return false;
         }}
       >
@@ -177,7 +189,7 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
               danger={atRisk > 0}
               loading={busy}
               disabled={plan.problems.length > 0 || (atRisk > 0 && !accepted)}
-              onClick={() => void importNow().catch(() => undefined)}
+              onClick={() => void importNow()}
             >
               {t('modules.confirmImport')}
             </Button>
