@@ -72,6 +72,7 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
       if (socket.readyState !== socket.OPEN) return;
       const remove = bus.hub.add({
         userId: auth.userId,
+        sessionId: auth.sessionId,
         tenantIds,
         send: (text) => socket.send(text),
         signOut: () => {

@@ -18,6 +18,8 @@ export interface AnnouncementNotice {
 export interface SignOutNotice {
   cmd: 'signout';
   userId: string;
+  /** only this session's sockets (one session forced offline); every session's when absent */
+  sessionId?: string;
 }
 
 /**

@@ -42,7 +42,8 @@ function isTableNotice(value: unknown): value is TableNotice {
 function isNoticeMessage(value: unknown): value is NoticeMessage {
   if (isTableNotice(value)) return true;
   if (typeof value === 'object' && value !== null && (value as Partial<NoticeMessage>).cmd === 'signout') {
-    return typeof (value as { userId?: unknown }).userId === 'string';
+    const { userId, sessionId } = value as { userId?: unknown; sessionId?: unknown };
+    return typeof userId === 'string' && (sessionId === undefined || typeof sessionId === 'string');
   }
   const m = value as Partial<AnnouncementNotice> | null;
   return (
@@ -84,7 +85,7 @@ export async function openNoticeBus({ db, openChannel, warn }: NoticeBusOptions)
       return;
     }
     if (message.cmd === 'signout') {
-      hub.signOut(message.userId);
+      hub.signOut(message.userId, message.sessionId);
       return;
     }
     const online = hub.usersIn(message.tenantId);

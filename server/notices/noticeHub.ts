@@ -1,6 +1,8 @@
 /** One open /websocket/{userId} connection as the hub sees it. */
 export interface NoticeSocket {
   userId: string;
+  /** the session the socket was opened with (a forced sign-out of one session closes only its sockets) */
+  sessionId?: string;
   /** the tenants the user belonged to when the socket opened */
   tenantIds: readonly number[];
   send(text: string): void;
@@ -16,7 +18,7 @@ export interface NoticeHub {
   /** sends the text to every socket of these users that belongs to the tenant (nobody else's) */
   deliver(userIds: Iterable<string>, tenantId: number, text: string): number;
   /** signs out and closes every socket of the user (forced offline), in every tenant; returns how many */
-  signOut(userId: string): number;
+  signOut(userId: string, sessionId?: string): number;
   /** open sockets (tests, health) */
   size(): number;
 }
@@ -49,9 +51,9 @@ export function createNoticeHub(): NoticeHub {
       }
       return sent;
     },
-    signOut(userId) {
+    signOut(userId, sessionId) {
       // a copy: each socket's close handler removes it from the set
-      const sockets = [...(byUser.get(userId) ?? [])];
+      const sockets = [...(byUser.get(userId) ?? [])].filter((socket) => sessionId === undefined || socket.sessionId === sessionId);
       for (const socket of sockets) socket.signOut();
       return sockets.length;
     },

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { logSecurityEvent } from '../auth/securityLog.js';
-import { revokeUserSessions, type SessionPolicy } from '../auth/sessions.js';
+import { revokeSession, revokeUserSessions, type SessionPolicy } from '../auth/sessions.js';
 import type { SignOutNotice } from '../db/noticeChannel.js';
 import { appError } from '../errors.js';
 import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
@@ -18,6 +19,26 @@ interface OnlineRow {
   lastSeenAt: number | string;
 }
 
+interface SessionRow {
+  id: string;
+  userId: string;
+  username: string;
+  realname: string;
+  ip: string | null;
+  createdAt: number | string;
+  lastSeenAt: number | string;
+}
+
+/**
+ * What the online-users screen calls a session: derived from the session id (itself the token's hash),
+ * so the list never hands out the value the sessions table is keyed by.
+ */
+export function sessionKeyOf(sessionId: string): string {
+  return createHash('sha256').update(`online-session:${sessionId}`).digest('hex').slice(0, 32);
+}
+
+const SESSION_KEY = /^[0-9a-f]{32}$/;
+
 /**
  * Sessions that still sign requests in: not revoked, not expired, used within the idle timeout (the
  * same rules identify.ts applies), of users the caller may list. The user condition is the model's
@@ -26,6 +47,13 @@ interface OnlineRow {
 function liveSessionsOf(ctx: OperationHookContext, policy: SessionPolicy, now: number) {
   return sql`s.revoked_at is null and s.expires_at > ${now} and s.last_seen_at > ${now - policy.idleMs}
     and s.user_id in (select id from sys_user where ${ctx.scopeSql})`;
+}
+
+/** The live sessions a list shows: of users the caller may list, whose account or name holds the keyword (if any). */
+function listedSessionsOf(ctx: OperationHookContext, policy: SessionPolicy) {
+  const keyword = keywordOf(ctx.query.keyword);
+  const match = keyword ? sql`and s.user_id in (select id from sys_user where ${containsSql(['username', 'realname'], keyword)})` : sql``;
+  return sql`${liveSessionsOf(ctx, policy, Date.now())} ${match}`;
 }
 
 /**
@@ -39,10 +67,7 @@ export function registerOnlineUserOperations(hooks: HookRegistry, policy: Sessio
     'permission.onlineUsers',
     async (ctx) => {
       const { currentPage, pageSize } = pageOf(ctx.query);
-      const keyword = keywordOf(ctx.query.keyword);
-      const now = Date.now();
-      const match = keyword ? sql`and s.user_id in (select id from sys_user where ${containsSql(['username', 'realname'], keyword)})` : sql``;
-      const where = sql`${liveSessionsOf(ctx, policy, now)} ${match}`;
+      const where = listedSessionsOf(ctx, policy);
       const { rows: counted } = await sql<{ total: number | string }>`select count(distinct s.user_id) as total from sys_session s where ${where}`.execute(
         ctx.db,
       );
@@ -70,18 +95,63 @@ export function registerOnlineUserOperations(hooks: HookRegistry, policy: Sessio
     { query: ['keyword', 'currentPage', 'pageSize'] },
   );
 
+  // 在线用户: one row per live session (user, IP, sign-in time, last activity), newest activity first
+  hooks.registerOperation(
+    'permission.onlineSessions',
+    async (ctx) => {
+      const { currentPage, pageSize } = pageOf(ctx.query);
+      const where = listedSessionsOf(ctx, policy);
+      const { rows: counted } = await sql<{ total: number | string }>`select count(*) as total from sys_session s where ${where}`.execute(ctx.db);
+      const { rows } = await sql<SessionRow>`
+        select s.id as "id", u.id as "userId", u.username as "username", u.realname as "realname", s.ip as "ip",
+               s.created_at as "createdAt", s.last_seen_at as "lastSeenAt"
+        from sys_session s join sys_user u on u.id = s.user_id
+        where ${where}
+        order by s.last_seen_at desc, s.id
+        limit ${pageSize} offset ${(currentPage - 1) * pageSize}`.execute(ctx.db);
+      const time = (ms: number | string) => new Date(Number(ms)).toISOString();
+      return {
+        list: rows.map((r) => ({
+          id: sessionKeyOf(r.id),
+          userId: r.userId,
+          username: r.username,
+          realname: r.realname,
+          ip: r.ip,
+          loginTime: time(r.createdAt),
+          lastActiveTime: time(r.lastSeenAt),
+          current: r.id === ctx.context.auth.sessionId,
+        })),
+        pagination: { currentPage, pageSize, total: Number(counted[0]?.total ?? 0) },
+      };
+    },
+    { query: ['keyword', 'currentPage', 'pageSize'] },
+  );
+
+  // every session of the user, or only the one named by body.session (a key of the sessions list)
   hooks.registerOperation('permission.forceOffline', async (ctx) => {
     // the record was read through the model's tenancy and data scope: another tenant's user is not found
     const userId = String(ctx.record!.id);
-    if (userId === ctx.context.auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
-    const ended = await revokeUserSessions(ctx.db, userId, 'forced');
+    const { auth } = ctx.context;
+    const sessionKey = ctx.body.session;
+    let sessionId: string | undefined;
+    if (sessionKey !== undefined) {
+      if (typeof sessionKey !== 'string' || !SESSION_KEY.test(sessionKey)) throw appError('CL_ERR_BAD_REQUEST', { detail: 'session' });
+      const live = await sql<{ id: string }>`select s.id from sys_session s where s.user_id = ${userId} and ${liveSessionsOf(ctx, policy, Date.now())}`.execute(
+        ctx.db,
+      );
+      sessionId = live.rows.find((row) => sessionKeyOf(row.id) === sessionKey)?.id;
+      // an ended session, or one of another user, is not found either way
+      if (!sessionId) throw appError('CL_ERR_RECORD_NOT_FOUND');
+      if (sessionId === auth.sessionId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
+    } else if (userId === auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
+    const ended = sessionId ? (await revokeSession(ctx.db, sessionId, 'forced'), 1) : await revokeUserSessions(ctx.db, userId, 'forced');
     await logSecurityEvent(ctx.db, {
       event: 'session.forced',
-      userId: ctx.context.auth.userId,
-      username: ctx.context.auth.username,
+      userId: auth.userId,
+      username: auth.username,
       detail: `user ${userId}, ${ended} session(s)`,
     });
-    ctx.afterCommit(() => announce({ cmd: 'signout', userId }));
+    ctx.afterCommit(() => announce(sessionId ? { cmd: 'signout', userId, sessionId } : { cmd: 'signout', userId }));
     return { sessions: ended };
   });
 }

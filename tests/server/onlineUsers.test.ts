@@ -114,5 +114,57 @@ describe.each(matrix)('$kind: online users and forced sign-out', ({ kind, availa
       expect((await plain.post(`${USERS}/${target.id}/Actions/ForceOffline`, {})).status).toBe(403);
       expect((await target.api.get(`${USERS}/Online`)).status).toBe(403);
     });
+
+    it('lists each live session with its IP and times, and ends one session only: its socket closes, the other stays', async () => {
+      const user = await signedIn();
+      const second = await t.login(user.username, PASSWORD);
+      const away = await signedIn([AWAY]);
+      const sessions = async (query: Record<string, string | number> = {}) => {
+        const res = await admin.get(`${USERS}/Online/Sessions`, { pageSize: 500, ...query });
+        expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+        return res.body.data as {
+          list: { id: string; userId: string; username: string; ip: string | null; loginTime: string; lastActiveTime: string; current: boolean }[];
+          pagination: { total: number };
+        };
+      };
+      const mine = (await sessions({ keyword: user.username })).list;
+      expect(mine).toHaveLength(2);
+      for (const row of mine) {
+        expect(row).toMatchObject({ userId: user.id, username: user.username, current: false });
+        expect(row.id).toMatch(/^[0-9a-f]{32}$/);
+        expect(Date.parse(row.loginTime)).not.toBeNaN();
+        expect(Date.parse(row.lastActiveTime)).not.toBeNaN();
+      }
+      // the key is not the stored session id (the token's hash)
+      const stored = await sql<{ id: string }>`select id from sys_session where user_id = ${user.id}`.execute(t.app.ctx.db.db);
+      expect(stored.rows.map((r) => r.id)).not.toContain(mine[0]!.id);
+      expect((await sessions({ keyword: `ol${process.pid}` })).list.map((r) => r.userId)).not.toContain(away.id);
+      expect((await sessions()).list.filter((r) => r.current)).toHaveLength(1);
+
+      const first = openSocket(t, user.id, user.token);
+      const other = openSocket(t, user.id, second);
+      await Promise.all([first.opened, other.opened]);
+      const ended = await admin.post(`${USERS}/${user.id}/Actions/ForceOffline`, { session: mine[0]!.id });
+      expect(ended.body, JSON.stringify(ended.body)).toMatchObject({ code: 200, data: { sessions: 1 } });
+      const statuses = [
+        (await user.api.get('/sys/permission/getUserPermissionByToken')).status,
+        (await client(t, second).get('/sys/permission/getUserPermissionByToken')).status,
+      ];
+      expect(statuses.sort()).toEqual([200, 401]);
+      // exactly one socket is closed at once, the other stays open
+      const closedOne = await Promise.race([first.closed.then(() => first), other.closed.then(() => other)]);
+      expect(closedOne.socket.readyState).toBe(WebSocket.CLOSED);
+      const survivor = closedOne === first ? other : first;
+      expect(survivor.socket.readyState).toBe(WebSocket.OPEN);
+      survivor.socket.close();
+      expect((await sessions({ keyword: user.username })).list).toHaveLength(1);
+      // an ended or unknown session is not found, a malformed key is refused, another tenant's user is not found
+      expect((await admin.post(`${USERS}/${user.id}/Actions/ForceOffline`, { session: mine[0]!.id })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      expect((await admin.post(`${USERS}/${user.id}/Actions/ForceOffline`, { session: 'x'.repeat(32) })).body.code).toBe(400);
+      const awayKey = '0'.repeat(32);
+      expect((await admin.post(`${USERS}/${away.id}/Actions/ForceOffline`, { session: awayKey })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      const plain = await userWith(t, ['system:user:list']);
+      expect((await plain.get(`${USERS}/Online/Sessions`)).status).toBe(403);
+    });
   });
 });
