@@ -19,7 +19,7 @@ import { createSessionDictSource } from './createSessionDictSource';
 const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
 
 /** The client hooks the modules' model files name (form reactions, cells, actions). */
-function appHooks(http: HttpClient, t: (key: string) => string) {
+function appHooks(http: HttpClient, t: (key: string, values?: Record<string, unknown>) => string) {
   const hooks = createHookRegistry();
   registerStaffFormHooks(hooks);
   registerStaffExport(hooks, http, () => `${t('staff.assessorExportFile')}.xlsx`);
@@ -54,7 +54,7 @@ export function AppArea() {
           page: (modelId) => findPagePermission(session.state.menu, modelId),
         }),
         dicts,
-        hooks: appHooks(http, (key) => i18n.t(key)),
+        hooks: appHooks(http, (key, values) => i18n.t(key, values)),
         liveSession: () => {
           const { token, userInfo } = session.state;
           return token && userInfo ? { userId: userInfo.id, token } : null;

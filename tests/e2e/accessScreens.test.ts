@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
+import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 
 // Issue 9's access screens as an administrator uses them: 菜单管理 as a tree table (add a top menu, 添加下级,
-// expand, the delete rules).
+// expand, the delete rules), 数据规则's 预览 count for a chosen user, and 在线用户 with 强制下线 of one session.
 
 async function confirmPopover(page: Page, question: string): Promise<void> {
   await page
@@ -61,4 +63,77 @@ test('菜单管理: a top menu, a child added with 添加下级, shown when its 
   await topRow.getByRole('button', { name: '删除' }).click();
   await confirmPopover(page, '确定删除吗？');
   await expect(topRow).toHaveCount(0);
+});
+
+test('数据规则 预览: the count of rows a department rule leaves to a chosen user', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const suffix = Date.now().toString(36).slice(-5).toUpperCase();
+  const depart = await api.call('post', '/api/permission/Organize/Department', { departName: `预览部${suffix}`, orgCode: `PVA${suffix}`, status: 1 });
+  const other = await api.call('post', '/api/permission/Organize/Department', { departName: `别的部${suffix}`, orgCode: `PVB${suffix}`, status: 1 });
+  for (const [code, organizeId] of [
+    ['1', depart.id],
+    ['2', depart.id],
+    ['3', other.id],
+  ] as const)
+    await api.call('post', '/api/permission/Position', { fullName: `预览岗位${suffix}${code}`, enCode: `PV${suffix}${code}`, organizeId });
+  const username = `pv${suffix.toLowerCase()}`;
+  const user = await api.call('post', '/api/permission/Users', { username, realname: `预览人${suffix}`, password: `First${suffix}x9` });
+  await api.call('post', '/api/permission/UserDepartment', { userId: user.id, depId: depart.id });
+  const ruleName = `预览规则${suffix}`;
+  await api.call('post', '/sys/dataRule/add', { name: ruleName, modelId: 'system.position', kind: 'department', enabled: 1 });
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '数据规则', exact: true }).click();
+  const rules = new ListPage(page);
+  await rules.search(ruleName);
+  await rules.row(ruleName).getByRole('button', { name: '预览' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '数据规则预览' });
+  await expect(dialog.getByText(/^该规则下可见 \d+ 条，共 \d+ 条$/)).toBeVisible();
+  await dialog.getByRole('combobox').fill(username);
+  await page.locator('.ant-select-item-option').filter({ hasText: username }).click();
+  await expect(dialog.getByText(/^该规则下可见 2 条，共 \d+ 条$/)).toBeVisible();
+  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('在线用户: the sessions with their IP and times; 强制下线 ends that session only', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const suffix = Date.now().toString(36).slice(-5).toUpperCase();
+  const username = `on${suffix.toLowerCase()}`;
+  const password = `Chosen${suffix}x8`;
+  await api.createReader(username, password);
+  const signIn = async () =>
+    ((await (await request.post('/sys/login', { data: { username, password } })).json()) as { result: { token: string } }).result.token;
+  // with the session that replaced the first password, three live sessions; the newest first
+  const tokens = [await signIn(), await signIn()];
+  const status = async (token: string) => (await request.get('/sys/permission/getUserPermissionByToken', { headers: { 'X-Access-Token': token } })).status();
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '用户管理' }).click();
+  await page.getByRole('button', { name: '在线用户' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '在线用户' });
+  const table = dialog.getByTestId('online-sessions');
+  for (const title of ['用户账号', '用户姓名', '登录IP', '登录时间', '最后活动时间'])
+    await expect(table.getByRole('columnheader', { name: title })).toBeVisible();
+  const rows = table.locator('tbody tr').filter({ hasText: username });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('127.0.0.1');
+  await expect(table.locator('tbody tr').filter({ hasText: '当前会话' })).toHaveCount(1);
+  await rows.first().getByRole('button', { name: '强制下线' }).click();
+  await page
+    .locator('.ant-popover')
+    .filter({ hasText: '确定强制该用户下线？' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('已强制下线')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  // the newest session ended, the one before it still signs requests in
+  expect(await status(tokens[1]!)).toBe(401);
+  expect(await status(tokens[0]!)).toBe(200);
 });

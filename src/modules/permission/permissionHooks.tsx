@@ -1,9 +1,11 @@
 import { Modal } from 'antd';
 import type { ActionContext, HookRegistry } from '../../../runtime';
 import type { HttpClient } from '../../../runtime/data/HttpClient';
+import { DataRulePreview } from './DataRulePreview';
+import { OnlineSessions } from './OnlineSessions';
 import { RoleAuthorizeTree, type PermissionNode } from './RoleAuthorizeTree';
 
-type Translate = (key: string) => string;
+type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * permission.authorizeRole (the role list's 授权 action): loads the permission tree the signed-in user
@@ -46,8 +48,40 @@ function addChildMenu({ record, openAdd }: ActionContext): void {
   openAdd({ parentId: record.id, menuType: SUB_MENU });
 }
 
+/**
+ * permission.previewDataRule (数据规则's 预览): the rule's effect as a count, for the signed-in user or a
+ * user of the tenant chosen in the dialog, counted by the server as the engine applies the rule.
+ */
+function previewDataRule(http: HttpClient, t: Translate) {
+  return ({ record }: ActionContext): void => {
+    if (!record) return;
+    Modal.info({
+      title: t('permission.previewTitle'),
+      icon: null,
+      width: 520,
+      okText: t('permission.close'),
+      content: <DataRulePreview http={http} ruleId={record.id} t={t} />,
+    });
+  };
+}
+
+/** permission.onlineUsers (用户管理's 在线用户): the live sessions, each with 强制下线. */
+function onlineUsers(http: HttpClient, t: Translate) {
+  return ({ served }: ActionContext): void => {
+    Modal.info({
+      title: t('permission.onlineTitle'),
+      icon: null,
+      width: 1000,
+      okText: t('permission.close'),
+      content: <OnlineSessions http={http} base={served.model.api.base} t={t} />,
+    });
+  };
+}
+
 /** The permission screens' client hooks (schemas/system/models/role.model.json names them). */
 export function registerPermissionHooks(hooks: HookRegistry, http: HttpClient, t: Translate): void {
   hooks.register('action', 'permission.authorizeRole', authorizeRole(http, t));
   hooks.register('action', 'permission.addChildMenu', addChildMenu);
+  hooks.register('action', 'permission.previewDataRule', previewDataRule(http, t));
+  hooks.register('action', 'permission.onlineUsers', onlineUsers(http, t));
 }
