@@ -7,12 +7,11 @@ import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 // Issue 9's access screens as an administrator uses them: 菜单管理 as a tree table (add a top menu, 添加下级,
 // expand, the delete rules), 数据规则's 预览 count for a chosen user, and 在线用户 with 强制下线 of one session.
 
+/** Confirms the open popover asking `question`, and waits until it has gone (the next one is then the only one). */
 async function confirmPopover(page: Page, question: string): Promise<void> {
-  await page
-    .locator('.ant-popover')
-    .filter({ hasText: question })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  const popover = page.locator('.ant-popover:visible').filter({ hasText: question });
+  await popover.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(popover).toHaveCount(0);
 }
 
 test('菜单管理: a top menu, a child added with 添加下级, shown when its parent unfolds, deleted leaf first', async ({ page }) => {
