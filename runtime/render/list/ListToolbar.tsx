@@ -1,5 +1,5 @@
 import { FilterOutlined, SettingOutlined } from '@ant-design/icons';
-import { Badge, Button, Space, Tooltip } from 'antd';
+import { Badge, Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useRenderText } from '../useRenderText';
 
@@ -22,7 +22,9 @@ export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch, cust
   if (!canAdd && !canDeleteBatch && !custom && !superQuery && !onColumns) return null;
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 }}>
-      <Space wrap>
+      {/* a flex row, not Space: Space spaces its children, and the model's actions are one child (a fragment of
+          buttons), so 导入 and 导出 stood joined; here every button is a flex item of its own */}
+      <Flex wrap gap={8}>
         {canAdd && (
           <Button type="primary" onClick={onAdd}>
             {t('action.add')}
@@ -37,7 +39,7 @@ export function ListToolbar({ canAdd, canDeleteBatch, onAdd, onDeleteBatch, cust
             </Button>
           </Badge>
         )}
-      </Space>
+      </Flex>
       {onColumns && (
         <Tooltip title={t('action.columns')}>
           <Button aria-label={t('action.columns')} icon={<SettingOutlined />} onClick={onColumns} />
