@@ -4,8 +4,9 @@ import { DEFAULT_HOME_PATH } from '../app/constants';
 import { Logo } from '../pages/Logo';
 
 /**
- * The logo and product name, linking to the dashboard (spec 000 §2). The mark never shrinks and a long
- * name (English) ends in an ellipsis instead of squeezing the mark; folded, only the mark shows.
+ * The logo and product name, linking to the dashboard (spec 000 §2). The mark never shrinks; a name longer
+ * than the sidebar's 208 px (English: Cloud Digital Laboratory) takes a second line instead of being cut;
+ * folded, only the mark shows.
  */
 export function AppLogo({ collapsed = false, dark = false, minWidth }: { collapsed?: boolean; dark?: boolean; minWidth?: number }) {
   const { t } = useTranslation();
@@ -23,7 +24,6 @@ export function AppLogo({ collapsed = false, dark = false, minWidth }: { collaps
         height: 64,
         padding: collapsed ? 0 : '0 16px',
         overflow: 'hidden',
-        whiteSpace: 'nowrap',
         minWidth,
         flexShrink: 0,
       }}
@@ -32,7 +32,7 @@ export function AppLogo({ collapsed = false, dark = false, minWidth }: { collaps
         <Logo size={32} />
       </span>
       {!collapsed && (
-        <strong style={{ color: dark ? '#fff' : 'rgba(0,0,0,0.88)', fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>{name}</strong>
+        <strong style={{ color: dark ? '#fff' : 'rgba(0,0,0,0.88)', fontSize: 16, lineHeight: 1.25, minWidth: 0, overflowWrap: 'anywhere' }}>{name}</strong>
       )}
     </Link>
   );
