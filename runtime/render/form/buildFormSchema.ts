@@ -63,6 +63,8 @@ export interface FormSchemaOptions {
   t?: Translate;
   /** resolves the fields' formReaction hooks; without it they are left out (widget listing only) */
   hooks?: HookRegistry;
+  /** a narrow screen (useNarrowForm): labels above their fields, one column */
+  narrow?: boolean;
 }
 
 const grid = (columns: number, properties: Record<string, ISchema>): ISchema => ({
@@ -86,6 +88,8 @@ const grid = (columns: number, properties: Record<string, ISchema>): ISchema => 
 export function buildFormSchema(served: ServedModel, mode: FormMode, options: FormSchemaOptions = {}): ISchema {
   const layout = served.model.form?.layout ?? {};
   const labelCol = layout.labelCol ?? DEFAULT_LABEL_COL;
+  const narrow = options.narrow === true;
+  const columnsOf = (columns: number | undefined) => (narrow ? 1 : (columns ?? 1));
   // a field the user's roles hide is not in their form at all (nor in what the server answers them)
   const hidden = new Set(served.fieldAccess?.hidden ?? []);
   const fields = (entries: FormEntry[]) =>
@@ -95,7 +99,7 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
   const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
     Object.fromEntries(
       list.map((section, index) => {
-        const body = grid(section.columns ?? layout.columns ?? 1, fields(section.entries));
+        const body = grid(columnsOf(section.columns ?? layout.columns), fields(section.entries));
         if (!section.title) return [`${prefix}${index}`, body];
         const title = modelText(served, section.title);
         return [`${prefix}${index}`, { type: 'void', 'x-component': 'FormSection', 'x-component-props': { title }, properties: { grid: body } }];
@@ -105,7 +109,7 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
   const form = formLayout(served);
   let properties: Record<string, ISchema>;
   if (form.kind === 'fields') {
-    const columns = layout.columns ?? 1;
+    const columns = columnsOf(layout.columns);
     properties = columns > 1 ? { grid: grid(columns, fields(form.entries)) } : fields(form.entries);
   } else if (form.kind === 'sections') {
     properties = sections(form.sections, 'section');
@@ -130,7 +134,7 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
       layout: {
         type: 'void',
         'x-component': 'FormLayout',
-        'x-component-props': { labelCol, wrapperCol: layout.wrapperCol ?? 24 - labelCol },
+        'x-component-props': narrow ? { layout: 'vertical' } : { labelCol, wrapperCol: layout.wrapperCol ?? 24 - labelCol },
         properties,
       },
     },

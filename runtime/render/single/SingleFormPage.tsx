@@ -7,6 +7,7 @@ import { useFormController } from '../form/useFormController';
 import { allowedActions } from '../list/allowedActions';
 import { useRuntime } from '../RuntimeProvider';
 import type { ScreenProps } from '../screen/createScreenRegistry';
+import { useNarrowForm } from '../form/useNarrowForm';
 import { useErrorText, useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 
@@ -41,7 +42,8 @@ export function SingleFormPage({ served, readOnly = false }: ScreenProps) {
     return () => abort.abort();
   }, [state.status, provider, allowed, openAdd, openEdit, openDetail, feedback]);
 
-  const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks: runtime.hooks }), [served, state.mode, t, runtime.hooks]);
+  const narrow = useNarrowForm();
+  const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks: runtime.hooks, narrow }), [served, state.mode, t, runtime.hooks, narrow]);
 
   let body = <Spin />;
   if (state.status === 'error')

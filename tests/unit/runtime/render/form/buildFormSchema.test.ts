@@ -183,4 +183,12 @@ describe('buildFormSchema: widgets, props and layout', () => {
     expect(grid?.['x-component-props']).toEqual({ minColumns: 2, maxColumns: 2 });
     expect(fieldsOf(schema).name?.['x-decorator-props']).toEqual({ gridSpan: 2 });
   });
+
+  it('on a narrow screen stacks labels above their fields in one column, whatever form.layout says', () => {
+    const twoColumns = { ...rulesModel, form: { ...rulesModel.form!, layout: { labelCol: 8, wrapperCol: 14, columns: 2 } } };
+    const layout = layoutOf(buildFormSchema(serve(twoColumns), 'add', { narrow: true }));
+    expect(layout['x-component-props']).toEqual({ layout: 'vertical' });
+    expect((layout.properties as Record<string, ISchema>).grid).toBeUndefined();
+    expect(Object.keys(layout.properties as Record<string, ISchema>)).toContain('name');
+  });
 });
