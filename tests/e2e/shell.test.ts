@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 
@@ -354,4 +354,121 @@ test('dictionary labels follow the language after a reload, also when the switch
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+});
+
+/** Nothing of the element's text is cut: it does not overflow itself, nor is it clipped by a scrolling or hiding ancestor. */
+async function expectUncut(text: Locator, what: string): Promise<void> {
+  const cut = await text.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    if (getComputedStyle(el).display !== 'inline' && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
+      return `overflows itself (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`;
+    }
+    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible' && getComputedStyle(parent).overflowY === 'visible') continue;
+      const outer = parent.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1 || box.top < outer.top - 1 || box.bottom > outer.bottom + 1) {
+        return `clipped by .${parent.className}`;
+      }
+    }
+    return null;
+  });
+  expect(cut, `${what}: ${await text.innerText()}`).toBeNull();
+}
+
+const LANGUAGES = [
+  ['简体中文', 'zh-CN'],
+  ['English', 'en'],
+  ['繁體中文', 'zh-TW'],
+] as const;
+
+async function switchLanguage(page: Page, name: string, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByRole('button', { name: /^(语言|Language|語言)$/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+test('the product name beside the logo is whole in every language, at 1440 and 375 px', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page);
+  for (const [name, lang] of LANGUAGES) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await switchLanguage(page, name, lang);
+    const logo = page.locator('.ant-layout-sider a[href="#/dashboard/analysis"]');
+    await expect(logo).toBeVisible();
+    await expectUncut(logo.locator('strong'), `${lang} 1440 px`);
+    await page.screenshot({ path: testInfo.outputPath(`logo-1440-${lang}.png`), clip: { x: 0, y: 0, width: 720, height: 120 } });
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: /^(展开菜单|Unfold menu|展開選單)$/ }).click();
+    const drawerLogo = page.locator('.ant-drawer a[href="#/dashboard/analysis"]');
+    await expect(drawerLogo).toBeVisible();
+    // measured once the drawer has slid in
+    await expect.poll(() => drawerLogo.evaluate((el) => el.getBoundingClientRect().left)).toBeGreaterThanOrEqual(0);
+    await expectUncut(drawerLogo.locator('strong'), `${lang} 375 px`);
+    await page.screenshot({ path: testInfo.outputPath(`logo-375-${lang}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  }
+  await switchLanguage(page, '简体中文', 'zh-CN');
+});
+
+test('list toolbar: every button stands apart, 导入 and 导出 too', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page);
+  await page.getByRole('menuitem', { name: '岗位管理' }).click();
+  const toolbar = page
+    .locator('div')
+    .filter({ has: page.getByRole('button', { name: /^新\s*增$/ }) })
+    .filter({ has: page.getByRole('button', { name: /^导\s*出$/ }) })
+    .last();
+  await expect(toolbar.getByRole('button', { name: /^导\s*入$/ })).toBeVisible();
+  await toolbar.screenshot({ path: testInfo.outputPath('toolbar.png') });
+  const boxes = await toolbar
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => ({ text: (b as HTMLElement).innerText, ...b.getBoundingClientRect().toJSON() })));
+  expect(boxes.map((b) => b.text.replace(/\s/g, ''))).toEqual(expect.arrayContaining(['新增', '导入', '导出']));
+  const rows = boxes.filter((b) => b.width > 0).sort((a, b) => a.top - b.top || a.left - b.left);
+  for (let i = 1; i < rows.length; i++) {
+    if (Math.abs(rows[i]!.top - rows[i - 1]!.top) > 2) continue; // the next row of a wrapped toolbar
+    expect(rows[i]!.left - rows[i - 1]!.right, `${rows[i - 1]!.text} | ${rows[i]!.text}`).toBeGreaterThanOrEqual(6);
+  }
+});
+
+test('form dialogs at 375 px: labels stand above their fields and none is cut, in every language', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signedIn(page);
+  for (const [name, lang] of LANGUAGES) {
+    await switchLanguage(page, name, lang);
+    for (const path of ['/system/user', '/system/quartzJob', '/system/billRule']) {
+      await page.goto(`/#${path}`);
+      const dialog = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-formily-item') });
+      // the list's rows first: until then the button may still be the previous page's, going away
+      await expect(page.locator('.ant-table-tbody tr:not(.ant-table-measure-row)').first()).toBeVisible();
+      await expect(async () => {
+        await page
+          .getByRole('button', { name: /^(新\s*增|Add)$/ })
+          .first()
+          .click();
+        await expect(dialog).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
+      // measured once its opening zoom has ended
+      await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath(`dialog-375-${lang}${path.replaceAll('/', '-')}.png`) });
+      const items = dialog.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label') });
+      expect(await items.count()).toBeGreaterThan(1);
+      for (const item of await items.all()) {
+        if (!(await item.isVisible())) continue;
+        const label = item.locator('.ant-formily-item-label label').first();
+        await label.scrollIntoViewIfNeeded();
+        await expectUncut(label, `${lang} ${path}`);
+        const labelBox = (await item.locator('.ant-formily-item-label').first().boundingBox())!;
+        const controlBox = (await item.locator('.ant-formily-item-control').first().boundingBox())!;
+        expect(labelBox.y + labelBox.height, `${lang} ${path}: ${await label.innerText()} above its field`).toBeLessThanOrEqual(controlBox.y + 1);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  await switchLanguage(page, '简体中文', 'zh-CN');
 });
