@@ -110,15 +110,20 @@ export function envelopeOf(model: CompiledModel): Envelope {
  */
 async function assertOwnRecord(env: EngineEnv, request: FastifyRequest, id: string): Promise<void> {
   if (!request.selfOnly) return;
+  if (id === request.auth!.userId) return;
+  await refuseSelfOnly(env, request, `record ${id.slice(0, 64)}`);
+}
+
+/** A self-service caller named what is not theirs (`detail`): logged (self.mismatch), then refused. */
+export async function refuseSelfOnly(env: EngineEnv, request: FastifyRequest, detail: string): Promise<never> {
   const auth = request.auth!;
-  if (id === auth.userId) return;
   await logSecurityEvent(env.db, {
     event: 'self.mismatch',
     userId: auth.userId,
     username: auth.username,
     ip: request.ip,
     requestId: request.id,
-    detail: `${request.method} ${request.dispatched?.route.url ?? ''} named record ${id.slice(0, 64)}`,
+    detail: `${request.method} ${request.dispatched?.route.url ?? ''} named ${detail}`,
   });
   throw appError('CL_ERR_SELF_ONLY');
 }

@@ -285,12 +285,12 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
 async function addStaffMember(api: Awaited<ReturnType<typeof adminApi>>, username: string, realname: string): Promise<string> {
   const tree = (await api.call('get', '/sys/sysDepart/queryTreeList')) as { id: string; title?: string; departName?: string }[];
   const depart = tree.find((d) => (d.title ?? d.departName) === '检测实验室') ?? tree[0]!;
-  const code = `ZY${username.slice(-5)}`;
-  await api.call('post', '/api/permission/Position', { fullName: `质员${username.slice(-5)}`, enCode: code, enabledMark: 1, sortCode: 2 });
+  const code = `ZY${username}`;
+  await api.call('post', '/api/permission/Position', { fullName: `质员${username}`, enCode: code, enabledMark: 1, sortCode: 2 });
   const member = await api.call('post', '/admin/user/add', {
     username,
     realname,
-    workNo: `W${username.slice(-5)}`,
+    workNo: `W${username}`,
     sex: 2,
     idcard: '11010519900307123X',
     nation: '汉族',
@@ -310,7 +310,7 @@ async function addStaffMember(api: Awaited<ReturnType<typeof adminApi>>, usernam
     highestTitle: '工程师',
     titleProfession: '检员',
     certificateName: '公路水运试验检测员',
-    certificateNo: `ZJ${username.slice(-5)}`,
+    certificateNo: `ZJ${username}`,
     certificateValidity: '2031-12-31',
   });
   return member.id as string;
@@ -325,6 +325,10 @@ test('as a staff member: personal information opens their own record; another us
   await api.call('post', `/api/permission/Users/${staffId}/Actions/ResetPassword`, { userPassword: `${PASSWORD}x1`, validatePassword: `${PASSWORD}x1` });
   await api.grantReaderRole(staffId, USERNAME);
   await api.choosePassword(USERNAME, `${PASSWORD}x1`, PASSWORD);
+  // a row of their own in a sub-record tab, and one of another member's
+  await api.call('post', '/system/sysUserEducation/add', { userId: staffId, school: '浙江大学', major: '材料' });
+  const otherId = await addStaffMember(api, `other${stamp}`, `王旁人${stamp.slice(-2)}`);
+  await api.call('post', '/system/sysUserEducation/add', { userId: otherId, school: '复旦大学', major: '化学' });
 
   const login = new LoginPage(page);
   await login.goto();
@@ -333,6 +337,24 @@ test('as a staff member: personal information opens their own record; another us
   await page.getByRole('menuitem', { name: '个人信息' }).click();
   const mine = modal(page, '个人信息');
   await expect(item(mine, '姓名')).toContainText(REALNAME);
+  // the tabs the spec gives this mode (only add hides tabs 2–8): read-only, their own rows, details open
+  await expect(mine.getByRole('tab')).toHaveText(['基本信息', '教育经历', '工作简历', '技术职称', '培训记录', '论文与专利', '持有证书', '其他证书'], {
+    timeout: 30_000,
+  });
+  await mine.getByRole('tab', { name: '教育经历' }).click();
+  const education = mine.getByRole('tabpanel', { name: '教育经历' });
+  const ownRow = education.locator('tbody tr').filter({ hasText: '浙江大学' });
+  await expect(ownRow).toHaveCount(1);
+  await expect(education.locator('tbody tr').filter({ hasText: '复旦大学' })).toHaveCount(0);
+  await expect(education.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
+  await expect(ownRow.getByText('编辑', { exact: true })).toHaveCount(0);
+  await ownRow.getByText('详情', { exact: true }).click();
+  const ownView = modal(page, '详情');
+  await expect(ownView.getByText('浙江大学', { exact: true })).toBeVisible();
+  await ownView.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(ownView).toBeHidden();
+  await mine.getByRole('tab', { name: '基本信息' }).click();
+
   // personal fields are editable, the rest read-only
   await expect(item(mine, '姓名').locator('input')).toHaveCount(0);
   await item(mine, '邮箱').locator('input').fill(`${USERNAME}@lab.example.cn`);
@@ -356,4 +378,9 @@ test('as a staff member: personal information opens their own record; another us
   ).json();
   expect(refused.success, JSON.stringify(refused)).toBe(false);
   expect(refused.message).toBe('只能操作当前登录用户自己的数据');
+  // nor another member's sub-records through the tab's own endpoint
+  const theirs = await (
+    await request.get('/system/sysUserEducation/list', { headers: { 'X-Access-Token': token }, params: { userId: otherId, pageNo: 1, pageSize: 10 } })
+  ).json();
+  expect(theirs, JSON.stringify(theirs)).toMatchObject({ success: false, message: '只能操作当前登录用户自己的数据' });
 });

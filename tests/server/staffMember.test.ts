@@ -255,5 +255,41 @@ describe.each(matrix)('$kind: personal information through the staff endpoints (
       // an administrator holding the permissions edits anyone's record as before
       expect((await admin.post('/admin/user/edit', { id: other.id, version: 1, realname: '改名' })).body).toMatchObject({ success: true });
     });
+
+    it('lets them read the sub-record tabs of their own record only (personal information shows tabs 2–8)', async () => {
+      const { id, me } = await member();
+      const other = await member();
+      const row = { school: '同济大学', major: '土木', startDate: '2008-09-01', endDate: '2012-07-01' };
+      const mine = (await admin.post('/system/sysUserEducation/add', { ...row, userId: id })).body.result.id as string;
+      const theirs = (await admin.post('/system/sysUserEducation/add', { ...row, userId: other.id, school: '清华大学' })).body.result.id as string;
+      await admin.post('/system/sysUserTrain/add', { userId: id, trainName: '安全培训', trainTime: '2024-03-01' });
+      await admin.post('/admin/certificatePersonal/add', { userId: id, name: '安全员证', organization: '住建厅', issuanceDate: '2024-01-01', img: 'c/a.png' });
+
+      const list = await me.get('/system/sysUserEducation/list', { userId: id, pageNo: 1, pageSize: 10 });
+      expect(list.body, JSON.stringify(list.body)).toMatchObject({ success: true, result: { total: 1 } });
+      expect(list.body.result.records[0]).toMatchObject({ id: mine, school: '同济大学' });
+      expect((await me.get('/admin/train/getRecordByUserId', { userId: id })).body.result.records).toHaveLength(1);
+      expect((await me.get('/admin/certificatePersonal/select', { userId: id })).body.result.records).toHaveLength(1);
+      expect((await me.get('/system/sysUserEducation/queryById', { id: mine })).body).toMatchObject({ success: true, result: { id: mine } });
+
+      // another's rows, no owner named, a pattern instead of an id, another's record: refused alike, and logged
+      const queries: Record<string, string>[] = [{ userId: other.id }, {}, { userId: `${id.slice(0, 8)}*` }, { userId: `${id},${other.id}` }];
+      for (const query of queries) {
+        expect((await me.get('/system/sysUserEducation/list', query)).body, JSON.stringify(query)).toMatchObject({ success: false, error: 'CL_ERR_SELF_ONLY' });
+      }
+      for (const recordId of [theirs, '0'.repeat(32)]) {
+        expect((await me.get('/system/sysUserEducation/queryById', { id: recordId })).body).toMatchObject({ success: false, error: 'CL_ERR_SELF_ONLY' });
+      }
+      const logged = await t.app.ctx.db.db
+        .selectFrom('sysSecurityLog')
+        .select('detail')
+        .where('event', '=', 'self.mismatch')
+        .where('userId', '=', id)
+        .execute();
+      expect(logged.length).toBeGreaterThanOrEqual(6);
+      // writes keep their permissions, even on their own rows
+      expect((await me.post('/system/sysUserEducation/add', { ...row, userId: id })).body).toMatchObject({ success: false, error: 'CL_ERR_NO_PERMISSION' });
+      expect((await me.del('/system/sysUserEducation/delete', { id: mine })).body).toMatchObject({ success: false, error: 'CL_ERR_NO_PERMISSION' });
+    });
   });
 });

@@ -83,7 +83,7 @@ export function FormDialog({ served, controller, titleMode }: FormDialogProps) {
   if (parentId && hasTabs) {
     body = (
       <Suspense fallback={<Spin />}>
-        <RecordTabs served={served} parentId={parentId} readOnly={state.mode === 'detail'}>
+        <RecordTabs served={served} parentId={parentId} readOnly={state.mode === 'detail' || titleMode === 'self'} own={titleMode === 'self'}>
           {body}
         </RecordTabs>
       </Suspense>

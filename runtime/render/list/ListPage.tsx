@@ -40,6 +40,8 @@ export interface ListPageProps {
   fixedValues?: Record<string, unknown>;
   /** hides add, edit, delete and state; keeps 详情 (a read-only tab, a detail dialog's tabs) */
   readOnly?: boolean;
+  /** rows of the caller's own record (personal information's tabs): 详情 shows without the list permission, the server answers those reads */
+  own?: boolean;
   /** the first page, already requested with this page's provider (ModelPage does); the first load uses it */
   firstPage?: PendingPage;
   /** false: no checkboxes, whatever the actions (a report's rows are no records to pick) */
@@ -55,7 +57,7 @@ export interface ListPageProps {
  * @example
  * <ListPage served={served} />
  */
-export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false, firstPage, selectable = true }: ListPageProps) {
+export function ListPage({ served, dataProvider, fixedFilters, fixedValues, readOnly = false, own = false, firstPage, selectable = true }: ListPageProps) {
   const runtime = useRuntime();
   const t = useRenderText();
   const feedback = useFeedback();
@@ -71,7 +73,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const closePanel = useCallback(() => setPanel(null), []);
 
   const list = useListController(served, provider, { fixedFilters, firstPage });
-  const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
+  const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly, own), [served, runtime.access, readOnly, own]);
   const actions = useRecordActions(provider, list.reload, feedback, t);
   const dialog = useFormController(served, provider, {
     fixedValues,
@@ -87,11 +89,11 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const guarded = useCallback(
     (action: ListAction, run: () => void) =>
       whenAllowed(
-        () => allowedActions(served, runtime.access, readOnly)[action],
+        () => allowedActions(served, runtime.access, readOnly, own)[action],
         run,
         () => feedback.warning(runtime.i18n.t('access.permissionDenied', { ns: 'data' })),
       ),
-    [served, runtime, readOnly, feedback],
+    [served, runtime, readOnly, own, feedback],
   );
   const onAdd = useCallback(() => guarded('add', openAdd), [guarded, openAdd]);
   const onEdit = useCallback((record: DataRecord) => guarded('edit', () => openEdit(record.id)), [guarded, openEdit]);

@@ -32,9 +32,10 @@ const WRITES: ReadonlySet<ListAction> = new Set<ListAction>(['add', 'edit', 'del
  * Which actions a screen shows: the model lists the action, the user holds its permission code
  * (<prefix><add|edit|delete|state|list>), its operations are not switched off, and — on a read-only
  * tab — it does not write. Where the page's menu sends a permission list (judging on), add, edit and delete
- * also need their default codes in it.
+ * also need their default codes in it. `own`: the rows hang on the caller's own record (personal
+ * information), whose details the server answers without the list permission.
  */
-export function allowedActions(served: ServedModel, access: AccessChecker, readOnly = false): AllowedActions {
+export function allowedActions(served: ServedModel, access: AccessChecker, readOnly = false, own = false): AllowedActions {
   const { model } = served;
   const listed = new Set(model.list?.actions ?? []);
   const operations = model.api.operations ?? {};
@@ -43,7 +44,7 @@ export function allowedActions(served: ServedModel, access: AccessChecker, readO
     !(readOnly && WRITES.has(action)) &&
     OPERATIONS[action].every((operation) => operations[operation] !== false) &&
     (action !== 'state' || Boolean(model.api.state)) &&
-    access.has(`${model.permissions.prefix}${PERMISSION[action]}`, pageButton(model.id, action));
+    ((own && action === 'detail') || access.has(`${model.permissions.prefix}${PERMISSION[action]}`, pageButton(model.id, action)));
   return Object.fromEntries((Object.keys(PERMISSION) as ListAction[]).map((action) => [action, allowed(action)])) as AllowedActions;
 }
 

@@ -16,6 +16,8 @@ export interface ScreenProps {
   fixedValues?: Record<string, unknown>;
   /** no writes (a read-only tab, a detail dialog's tabs) */
   readOnly?: boolean;
+  /** rows of the caller's own record (personal information's tabs): details without the list permission */
+  own?: boolean;
 }
 
 export type ScreenComponent = ComponentType<ScreenProps>;

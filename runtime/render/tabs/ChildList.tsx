@@ -17,10 +17,12 @@ export interface ChildListProps {
   tab: TabDef;
   parentId: string;
   readOnly: boolean;
+  /** the parent is the caller's own record (personal information): details show without the list permission */
+  own?: boolean;
 }
 
 /** The sub-records of one parent: the child model's list, filtered by and creating with the foreign key. */
-export function ChildList({ tab, parentId, readOnly }: ChildListProps) {
+export function ChildList({ tab, parentId, readOnly, own = false }: ChildListProps) {
   const state = useServedModel(tab.model);
   // the list screen comes from the runtime's registry: importing ListPage here would close the cycle
   // ListPage → FormDialog → RecordTabs → ChildList → ListPage
@@ -31,5 +33,5 @@ export function ChildList({ tab, parentId, readOnly }: ChildListProps) {
 
   if (state.status === 'loading') return <Spin />;
   if (state.status === 'error') return <Alert type="error" message={describe(state.error)} />;
-  return <ListScreen served={state.served} fixedFilters={fixedFilters} fixedValues={fixedValues} readOnly={readOnly} />;
+  return <ListScreen served={state.served} fixedFilters={fixedFilters} fixedValues={fixedValues} readOnly={readOnly} own={own} />;
 }

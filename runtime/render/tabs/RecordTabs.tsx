@@ -10,6 +10,8 @@ export interface RecordTabsProps {
   parentId: string;
   /** detail mode: every tab is read-only */
   readOnly: boolean;
+  /** personal information: the caller's own record, whose sub-records they may see in detail without the tabs' permissions */
+  own?: boolean;
   /** the first tab, 基本信息: the record's own form */
   children?: ReactNode;
 }
@@ -26,10 +28,10 @@ export function groupTabs(tabs: readonly TabDef[]): { key: string; group?: strin
 }
 
 /** The record's form plus one tab per sub-record model (model.tabs), each a list filtered by the foreign key. */
-export function RecordTabs({ served, parentId, readOnly, children }: RecordTabsProps) {
+export function RecordTabs({ served, parentId, readOnly, own = false, children }: RecordTabsProps) {
   const t = useRenderText();
   const titleOf = (tab: TabDef) => (tab.title ? modelText(served, tab.title) : <ChildTitle modelId={tab.model} />);
-  const listOf = (tab: TabDef) => <ChildList tab={tab} parentId={parentId} readOnly={readOnly || Boolean(tab.readOnly)} />;
+  const listOf = (tab: TabDef) => <ChildList tab={tab} parentId={parentId} readOnly={readOnly || Boolean(tab.readOnly)} own={own} />;
   const items = [
     { key: 'basic', label: t('tabs.basic'), children },
     ...groupTabs(served.model.tabs ?? []).map(({ key, group, tabs }) => ({

@@ -15,6 +15,7 @@ import { lookupRoutes } from '../lookupRoutes.js';
 import { modelMenuKeys } from '../moduleRows.js';
 import { namedOperationRoutes } from '../namedOperationRoutes.js';
 import { operationRoutes } from '../operationRoutes.js';
+import { withOwnerReads } from '../ownerReads.js';
 import { syncModelTable } from '../syncModelTables.js';
 import { syncModelPermissions } from '../syncModuleData.js';
 import { checkRelease } from './checkRelease.js';
@@ -168,7 +169,7 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
   }
 
   function snapshotOf(serial: number, entries: ReadonlyMap<string, StoredModel>): ModelSnapshot {
-    return { serial, entries, modules: moduleSetOf(fileModules, entries), routes: createRouteTable([...entries.values()].flatMap((e) => e.routes)) };
+    return { serial, entries, modules: moduleSetOf(fileModules, entries), routes: createRouteTable(withOwnerReads(env, entries.values())) };
   }
 
   /** The model a file describes, checked on its own and against the others; InvalidModel otherwise. */

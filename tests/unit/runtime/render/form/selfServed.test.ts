@@ -10,11 +10,11 @@ describe('selfServed (personal information mode)', () => {
   model.form = { fields: ['realname', 'phone'] };
   model.api = { ...model.api, self: { operations: ['get', 'update'], writable: ['phone'] } };
 
-  it('keeps only api.self.writable fields writable and drops the sub-record tabs', () => {
+  it('keeps only api.self.writable fields writable, and the sub-record tabs (spec 001 §2: only add hides them)', () => {
     const own = selfServed(serve(model));
     expect(own.model.entity.fields.realname).toMatchObject({ writable: false });
     expect(own.model.entity.fields.phone?.writable).toBeUndefined();
-    expect(own.model.tabs).toBeUndefined();
+    expect(own.model.tabs).toEqual(staffModel.tabs);
     expect(model.entity.fields.realname?.writable).toBeUndefined();
   });
 

@@ -16,6 +16,11 @@ describe('allowedActions', () => {
     expect(allowed).toMatchObject({ add: false, edit: false, delete: false, deleteBatch: false, state: false, detail: true });
   });
 
+  it("shows 详情 of rows on the caller's own record without the list code (personal information), and nothing else", () => {
+    expect(allowedActions(servedPosition(), access(), true, true)).toMatchObject({ detail: true, add: false, edit: false, delete: false, superQuery: false });
+    expect(allowedActions(servedPosition(), access(), true).detail).toBe(false);
+  });
+
   it('hides an action whose operation the model switched off', () => {
     const served = servedPosition();
     served.model.api.operations = { deleteBatch: false };
