@@ -1,4 +1,5 @@
-import { theme } from 'antd';
+// antd's `theme` object would bring its dark and compact algorithms into the sign-in route
+import useToken from 'antd/es/theme/useToken';
 import type { ReactNode } from 'react';
 
 /**
@@ -6,7 +7,7 @@ import type { ReactNode } from 'react';
  * field, taken by the message when there is one, so nothing jumps) without loading antd's Form.
  */
 export function FieldMessage({ id, message, children }: { id: string; message: string | null; children: ReactNode }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   return (
     <div style={{ marginBottom: message ? 0 : token.marginLG }}>
       {children}
