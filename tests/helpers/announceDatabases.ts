@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { availableDatabases, postgresAdminUrl } from './databases.js';
+import type { TestProject } from 'vitest/node';
+import { DATABASE_TEMPLATES_KEY, templatesWanted, type DatabaseTemplates } from './databaseTemplates.js';
+import { availableDatabases, createTestDatabase, postgresAdminUrl, type TestDatabase, type TestDatabaseKind } from './databases.js';
+import { createTestApp } from './testApp.js';
 
 const STALE_MS = 6 * 60 * 60 * 1000;
 
@@ -45,7 +48,7 @@ async function removeLeftovers(adminUrl: string | null): Promise<void> {
  * With CLOUDLAB_REQUIRE_POSTGRES=1 (CI) a run without PostgreSQL fails here instead of passing with the
  * PostgreSQL cases skipped.
  */
-export default async function announceDatabases(): Promise<void> {
+export default async function announceDatabases(project: TestProject): Promise<() => Promise<void>> {
   const kinds = await availableDatabases();
   const adminUrl = await postgresAdminUrl();
   await removeLeftovers(adminUrl);
@@ -54,5 +57,30 @@ export default async function announceDatabases(): Promise<void> {
     throw new Error(
       'CLOUDLAB_REQUIRE_POSTGRES=1 but the PostgreSQL suites would be skipped (no server on 127.0.0.1:5432, or CLOUDLAB_TEST_DATABASES leaves it out)',
     );
+  }
+  const made = templatesWanted() ? await makeTemplates(kinds) : [];
+  const templates: DatabaseTemplates = {};
+  for (const database of made)
+    templates[database.kind] = database.databaseUrl ? database.databaseUrl.slice(database.databaseUrl.lastIndexOf('/') + 1) : database.dataDir;
+  project.provide(DATABASE_TEMPLATES_KEY, templates);
+  return async () => {
+    for (const database of made) await database.drop();
+  };
+}
+
+/** One first start per database kind, closed again: what the test apps of the run copy (databaseTemplates.ts). */
+async function makeTemplates(kinds: TestDatabaseKind[]): Promise<TestDatabase[]> {
+  const made: TestDatabase[] = [];
+  try {
+    for (const kind of kinds) {
+      const database = await createTestDatabase(kind);
+      made.push(database);
+      const app = await createTestApp(kind, { database });
+      await app.close();
+    }
+    return made;
+  } catch (error) {
+    for (const database of made) await database.drop().catch(() => {});
+    throw error;
   }
 }

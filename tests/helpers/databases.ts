@@ -46,10 +46,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A throwaway database: a fresh data folder (SQLite) or a fresh PostgreSQL database. */
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+/** PostgreSQL refuses to copy a template while a connection to it is still closing (SQLSTATE 55006). */
+async function createDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
+  if (!template) {
+    await admin.query(`create database ${name}`);
+    return;
+  }
+  if (!/^[a-z0-9_]+$/.test(template)) throw new Error(`not a test database name: ${template}`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * A throwaway database: a fresh data folder (SQLite) or a fresh PostgreSQL database. With a template (a
+ * SQLite data folder or a PostgreSQL database name, see databaseTemplates.ts) it starts as a copy of it.
+ */
+export async function createTestDatabase(kind: TestDatabaseKind, template?: string): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cloudlab-${kind}-`));
   if (kind === 'sqlite') {
+    if (template) fs.cpSync(template, dataDir, { recursive: true });
     return { kind, dataDir, databaseUrl: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = await postgresAdminUrl();
@@ -57,8 +79,11 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   const name = `cloudlab_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, template);
+  } finally {
+    await admin.end();
+  }
   return {
     kind,
     dataDir,

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import type { HookRegistry } from '../../server/engine/hookRegistry.js';
 import type { JobHandlerRegistry } from '../../server/jobs/jobHandlers.js';
+import { databaseTemplate } from './databaseTemplates.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
 export const ADMIN_PASSWORD = 'Admin1234test';
@@ -41,9 +42,21 @@ export interface TestAppOptions {
   adminFirstSignIn?: boolean;
 }
 
+/** Settings that shape what a first start writes (the admin, the lab seed, the models): such an app starts on an empty database. */
+const FIRST_START_SETTINGS = ['adminPassword', 'labSeedPassword', 'passwordMinLength', 'schemaDirs', 'dataDir', 'databaseUrl'] as const;
+
+/**
+ * Whether the app may start on a copy of the run's template (databaseTemplates.ts): not when the test is
+ * about the first start itself (the generated or first-changed admin password, the lab seed, other models).
+ */
+function startsFromTemplate(options: TestAppOptions): boolean {
+  const config = options.config ?? {};
+  return !options.adminFirstSignIn && !options.onGeneratedAdminPassword && !FIRST_START_SETTINGS.some((key) => key in config);
+}
+
 /** A real server (buildApp) on a throwaway database; requests go through app.inject. */
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(kind));
+  const database = options.database ?? (await createTestDatabase(kind, startsFromTemplate(options) ? databaseTemplate(kind) : undefined));
   const app = await buildApp({
     config: {
       dataDir: database.dataDir,
