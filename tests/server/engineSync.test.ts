@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { createHookRegistry, type HookRegistry } from '../../server/engine/hookRegistry.js';
 import { appError } from '../../server/errors.js';
+import { databaseTemplate } from '../helpers/databaseTemplates.js';
 import { createTestDatabase, databaseMatrix, type TestDatabase, type TestDatabaseKind } from '../helpers/databases.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, FIXTURE_ROOT, labfixtureCopy, removeLabfixtureCopies } from './engineSupport.js';
@@ -53,6 +54,12 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
     }
     async function freshDatabase(): Promise<TestDatabase> {
       const db = await createTestDatabase(kind as TestDatabaseKind);
+      databases.push(db);
+      return db;
+    }
+    /** A database a first start has already written (the run's template): for tests about later starts, not the first. */
+    async function startedDatabase(): Promise<TestDatabase> {
+      const db = await createTestDatabase(kind as TestDatabaseKind, databaseTemplate(kind as TestDatabaseKind));
       databases.push(db);
       return db;
     }
@@ -163,7 +170,7 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
     });
 
     it('shows a module folder added under the schema roots, with its table, after a restart', async () => {
-      let t = await boot(await freshDatabase());
+      let t = await boot(await startedDatabase());
       expect(await columnNames(t, 'lab_fixture_sample')).toEqual([]);
       expect(await t.app.ctx.db.db.selectFrom('sysPermission').select('id').where('moduleId', '=', 'labfixture').execute()).toEqual([]);
 
@@ -181,7 +188,7 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
     it('migrates additively: a new field and index appear, existing rows and columns stay', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       try {
-        let t = await boot(await freshDatabase(), [labfixtureCopy()]);
+        let t = await boot(await startedDatabase(), [labfixtureCopy()]);
         const first = (await client(t, await t.login()).post('/admin/labSample/add', { sampleNo: 'OLD1', sampleName: '旧记录', quantity: 3 })).body.result;
         const grown = labfixtureCopy(({ models }) => {
           const entity = models['sample.model.json']!.entity;
@@ -210,7 +217,7 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
 
     describe('named hooks', () => {
       async function bootWithHooks(root: string, hooks?: HookRegistry) {
-        const database = await freshDatabase();
+        const database = await startedDatabase();
         return buildApp({
           config: {
             dataDir: database.dataDir,
