@@ -46,8 +46,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** PostgreSQL refuses to copy a template while a connection to it is still closing (SQLSTATE 55006). */
+/**
+ * A throwaway database does not wait for its commits to reach the disk (synchronous_commit off, for this
+ * database only): what a commit makes visible, and when, is unchanged; only a crash of the PostgreSQL
+ * server could lose the last commits, and no test crashes it. Seen: 300 one-row commits 3.3-3.9 s -> 0.4-1.2 s.
+ */
 async function createDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
+  await copyDatabase(admin, name, template);
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
+}
+
+/** PostgreSQL refuses to copy a template while a connection to it is still closing (SQLSTATE 55006). */
+async function copyDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
   if (!template) {
     await admin.query(`create database ${name}`);
     return;
