@@ -71,9 +71,11 @@ export function AppHeader(props: AppHeaderProps) {
             type="link"
             title={t('header.backToMenuList')}
             onClick={() => navigate(MENU_LIST_PATH)}
-            style={{ fontSize: 16, paddingLeft: 0, minWidth: 0, flex: '0 1 auto', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            // a button centres its text: squeezed on a phone it cut both ends (系统管理 lost half of 系); started at
+            // the left, a name too long for the room ends in an ellipsis
+            style={{ fontSize: 16, paddingInline: 0, minWidth: 0, flex: '0 1 auto', justifyContent: 'flex-start' }}
           >
-            {props.topMenuTitle ?? t('header.backToMenuList')}
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{props.topMenuTitle ?? t('header.backToMenuList')}</span>
           </Button>
           <div style={{ flex: 1 }} />
         </>

@@ -400,6 +400,8 @@ test('the product name beside the logo is whole in every language, at 1440 and 3
     await page.screenshot({ path: testInfo.outputPath(`logo-1440-${lang}.png`), clip: { x: 0, y: 0, width: 720, height: 120 } });
 
     await page.setViewportSize({ width: 375, height: 740 });
+    // the header's menu title (→ /menuList) beside the fold button, between it and the tools
+    await expectUncut(page.locator('.ant-layout-header button[title] > span'), `${lang} 375 px header title`);
     await page.getByRole('button', { name: /^(展开菜单|Unfold menu|展開選單)$/ }).click();
     const drawerLogo = page.locator('.ant-drawer a[href="#/dashboard/analysis"]');
     await expect(drawerLogo).toBeVisible();
