@@ -1,3 +1,4 @@
+import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../runtime/model/types';
@@ -5,8 +6,11 @@ import { LANGUAGE_OWN_NAMES } from './languageOwnNames';
 import { useCurrentLanguage } from './useCurrentLanguage';
 import { useSwitchLanguage } from './useSwitchLanguage';
 
-/** The header's language menu; each language is named in its own language. */
-export function LanguageSwitch() {
+/**
+ * The header's language menu; each language is named in its own language. Compact (phones): an icon in
+ * place of the current language's name, so that the menu title beside it keeps its room.
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
   const switchLanguage = useSwitchLanguage();
@@ -20,8 +24,8 @@ export function LanguageSwitch() {
         onClick: ({ key }) => switchLanguage(key as Lang),
       }}
     >
-      <Button type="text" aria-label={t('language.label')}>
-        {LANGUAGE_OWN_NAMES[current]}
+      <Button type="text" aria-label={t('language.label')} icon={compact ? <TranslationOutlined /> : undefined}>
+        {compact ? null : LANGUAGE_OWN_NAMES[current]}
       </Button>
     </Dropdown>
   );

@@ -86,7 +86,7 @@ export function AppHeader(props: AppHeaderProps) {
         {!mobile && <MenuSearch nodes={props.nodes} width={topMenu ? 140 : 180} />}
         {!mobile && <FullscreenButton />}
         <HeaderNotice />
-        <LanguageSwitch />
+        <LanguageSwitch compact={mobile} />
         <UserDropdown compact={mobile} />
         <Tooltip title={t('settings.title')}>
           <Button type="text" aria-label={t('settings.title')} icon={<SettingOutlined />} onClick={props.onOpenSettings} />
