@@ -401,7 +401,9 @@ test('the product name beside the logo is whole in every language, at 1440 and 3
 
     await page.setViewportSize({ width: 375, height: 740 });
     // the header's menu title (→ /menuList) beside the fold button, between it and the tools
-    await expectUncut(page.locator('.ant-layout-header button[title] > span'), `${lang} 375 px header title`);
+    // once the layout has turned mobile (the resize is handled after it happens)
+    await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+    await expect(() => expectUncut(page.locator('.ant-layout-header button[title] > span'), `${lang} 375 px header title`)).toPass({ timeout: 10_000 });
     await page.getByRole('button', { name: /^(展开菜单|Unfold menu|展開選單)$/ }).click();
     const drawerLogo = page.locator('.ant-drawer a[href="#/dashboard/analysis"]');
     await expect(drawerLogo).toBeVisible();
