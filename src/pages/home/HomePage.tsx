@@ -87,7 +87,7 @@ function FigurePanels({ figures }: { figures: HomeFigures }) {
         {modules.map((m) => (
           <Col key={m.modelId} xs={24} sm={12} md={8} xl={6}>
             <Card size="small">
-              <Statistic title={m.title} value={m.total} suffix={t('home.recordsUnit')} />
+              <Statistic title={m.title} value={m.total} suffix={t('home.recordsUnit', { count: m.total })} />
             </Card>
           </Col>
         ))}
