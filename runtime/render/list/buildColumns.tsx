@@ -25,6 +25,11 @@ export interface ColumnContext {
   cellHook?: (name: string) => HookSignatures['cell'];
   /** the row-actions cell; no actions column without it */
   renderActions?: (record: DataRecord) => ReactNode;
+  /**
+   * a phone-width screen: the actions column scrolls with the rest instead of staying fixed at the right, since a
+   * fixed column of several links is wider than a 375 px screen and covered every other column
+   */
+  narrow?: boolean;
   /** a linked column's cell (list.columns[].link): its content opening the linked record; plain content without it */
   renderLink?: (content: ReactNode, link: ColumnLink, record: DataRecord) => ReactNode;
 }
@@ -113,7 +118,12 @@ export function buildColumns(served: ServedModel, context: ColumnContext): Colum
   ];
   const { renderActions } = context;
   if (renderActions) {
-    columns.push({ key: ACTIONS_COLUMN_KEY, title: context.t('list.actions'), fixed: 'right', render: (_value, record) => renderActions(record) });
+    columns.push({
+      key: ACTIONS_COLUMN_KEY,
+      title: context.t('list.actions'),
+      fixed: context.narrow ? undefined : 'right',
+      render: (_value, record) => renderActions(record),
+    });
   }
   return columns;
 }

@@ -1,3 +1,4 @@
+import { Grid } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
@@ -31,6 +32,8 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
   const dictOptions = useDictOptionMap(served);
   const { sort, page, pageSize } = list.params;
   const state = served.model.api.state;
+  // antd's breakpoints: below sm (576 px) is a phone
+  const narrow = Grid.useBreakpoint().sm === false;
 
   return useMemo(() => {
     const handlers: RowActionHandlers = {
@@ -49,6 +52,7 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
       sort,
       cellHook: (name) => hooks.require('cell', name),
       offset: (page - 1) * pageSize,
+      narrow,
       renderStateSwitch:
         allowed.state && state
           ? (record, field) => (
@@ -66,5 +70,5 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
         </RecordLink>
       ),
     });
-  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, renderCustomRow]);
+  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, renderCustomRow, narrow]);
 }

@@ -40,6 +40,14 @@ describe('buildColumns', () => {
     expect(buildColumns(servedPosition(), { t }).map((column) => column.key)).not.toContain(ACTIONS_COLUMN_KEY);
   });
 
+  it('keeps the actions column fixed at the right, except on a phone-width screen where it would cover the other columns', () => {
+    const actions = (narrow?: boolean) => buildColumns(servedPosition(), { t, narrow, renderActions: () => 'actions' }).at(-1)!;
+    expect(actions().key).toBe(ACTIONS_COLUMN_KEY);
+    expect(actions().fixed).toBe('right');
+    expect(actions(false).fixed).toBe('right');
+    expect(actions(true).fixed).toBeUndefined();
+  });
+
   it('numbers rows across pages', () => {
     const [index] = buildColumns(servedPosition(), { t, offset: 20 });
     expect(cell(index, positionRecord(1), 0)).toBe(21);
