@@ -2,6 +2,7 @@ import type { Form } from '@formily/core';
 import type { DataProvider, DataRecord, ListParams } from '../../../../../runtime/data/DataProvider';
 import type { Lang, ModelFile, ServedModel } from '../../../../../runtime/model/types';
 import { serve } from '../../render/support/servedModels';
+import { systemModelHooks } from '../../render/support/systemModelHooks';
 import { testDataProvider, type TestDataProvider } from '../../render/support/testDataProvider';
 import { testModels, testRuntime } from '../../render/support/testRuntime';
 import { renderInForm } from './renderFields';
@@ -48,6 +49,6 @@ export function renderPickerFields(
 ): Form {
   const served: ServedModel[] = fixtures.map((fixture) => serve(fixture.model, options.lang));
   const providers = Object.fromEntries(fixtures.map((fixture) => [fixture.model.id, fixture.provider]));
-  const runtime = testRuntime({ models: testModels(...served), providers, lang: options.lang });
+  const runtime = testRuntime({ models: testModels(...served), providers, lang: options.lang, hooks: systemModelHooks() });
   return renderInForm(runtime, properties, options);
 }

@@ -10,6 +10,7 @@ import type { CapturedRequest } from '../../data/support/fakeServer';
 import { createTestClient } from '../../data/support/testClient';
 import { staticDictSource } from '../../../../../runtime/fields/dict/createDictSource';
 import { renderWithRuntime, testModels, testRuntime } from '../support/testRuntime';
+import { systemModelHooks } from '../support/systemModelHooks';
 
 const served = (file: string): ServedModel => ({
   model: JSON.parse(fs.readFileSync(path.resolve(process.cwd(), file), 'utf8')) as ModelFile,
@@ -28,7 +29,13 @@ const ok = (url: string, result: unknown) => ({
 
 function renderReport(report: ServedModel, answer: (request: CapturedRequest) => unknown, dicts?: Record<string, { value: string; text: string }[]>) {
   const { http, server } = createTestClient({ responder: (request) => ok(request.url, answer(request)) });
-  const runtime = testRuntime({ http, models: testModels(report, users), createDataProvider, ...(dicts ? { dicts: staticDictSource(dicts) } : {}) });
+  const runtime = testRuntime({
+    http,
+    models: testModels(report, users),
+    createDataProvider,
+    hooks: systemModelHooks(),
+    ...(dicts ? { dicts: staticDictSource(dicts) } : {}),
+  });
   const user = userEvent.setup();
   renderWithRuntime(<QueryPage served={report} />, runtime);
   return { server, user, data: () => server.requests.filter((r) => r.url.includes('/getData/')) };
