@@ -25,6 +25,7 @@ import { useColumnSettings } from './useColumnSettings';
 import { useCustomActions, type BuiltInRunners } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
+import { useCustomRowRenderer } from './useCustomRowRenderer';
 
 // the add / edit / detail dialog and Formily with it: fetched on idle or with the first opening (docs/client-budgets.md)
 const loadFormDialog = () => import('../form/FormDialog');
@@ -112,13 +113,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
     [openPanel, params, fixedFilters, served, provider, selection, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, list.selection, list.reload, feedback, builtIn);
-  const renderCustomRow = useMemo(
-    () =>
-      custom.row.length > 0
-        ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} />
-        : undefined,
-    [custom, runner, served, t],
-  );
+  const renderCustomRow = useCustomRowRenderer(served, custom, runner, t);
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
   const columnSettings = useColumnSettings(served);
   const shownColumns = useMemo(() => applyColumnSettings(columns, columnSettings.settings), [columns, columnSettings.settings]);

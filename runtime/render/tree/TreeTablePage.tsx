@@ -16,6 +16,7 @@ import type { ScreenProps } from '../screen/createScreenRegistry';
 import { useErrorText, useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { loadChildren, treeSettings } from './treeNodes';
+import { useCustomRowRenderer } from '../list/useCustomRowRenderer';
 
 type Row = DataRecord & { children?: Row[] };
 
@@ -71,13 +72,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
     [allowed.add, openAdd],
   );
   const runner = useCustomActions(served, provider, [], reload, feedback, builtIn);
-  const renderCustomRow = useMemo(
-    () =>
-      custom.row.length > 0
-        ? (record: DataRecord) => <CustomActionButtons served={served} actions={custom.row} runner={runner} record={record} t={t} />
-        : undefined,
-    [custom, runner, served, t],
-  );
+  const renderCustomRow = useCustomRowRenderer(served, custom, runner, t);
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
 
   const rows = useMemo(() => {
