@@ -19,11 +19,15 @@ export function userOption(row: Record<string, unknown>): UserOption {
 
 /**
  * sys_user is shared by every tenant: a user belongs to the tenants of their sys_user_tenant rows. The
- * engine passes its dialect's `unindexed`, so the membership list filters the read instead of driving it
- * (on SQLite, a page of 100,000 members otherwise read every member and sorted them all: 260–480 ms).
+ * test is a correlated EXISTS probing the (tenant_id, user_id) unique index once per visited user, so a
+ * page walks the list's sort index and stops after the page. An uncorrelated `id in (select user_id …)`
+ * makes SQLite build the tenant's whole member list on every read: 18–21 ms a page at 100,000 members
+ * against 0.03–1.3 ms this way (page 1 and page 200), and a count 48 → 28 ms. PostgreSQL plans both
+ * forms as the same semi-join. The outer `sys_user` is named: every read of users names the table itself
+ * (the engine never aliases a model's table to another name).
  */
-export function memberOfTenant(tenantId: number, unindexed: (term: RawBuilder<unknown>) => RawBuilder<unknown> = (term) => term): RawBuilder<unknown> {
-  return sql`${unindexed(sql.ref('id'))} in (select ${sql.ref('user_id')} from ${sql.table('sys_user_tenant')} where ${sql.ref('tenant_id')} = ${tenantId})`;
+export function memberOfTenant(tenantId: number): RawBuilder<unknown> {
+  return sql`exists (select 1 from ${sql.table('sys_user_tenant')} as ${sql.id('member')} where ${sql.ref('member.user_id')} = ${sql.ref('sys_user.id')} and ${sql.ref('member.tenant_id')} = ${tenantId})`;
 }
 
 export const enabledUser = sql`${sql.ref('status')} = 1`;
