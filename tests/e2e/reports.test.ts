@@ -113,6 +113,10 @@ test('calibration curve report: parameter, dictionary filter past ten items, pag
   const chart = form.root.getByTestId('test-chart');
   await chart.getByRole('button', { name: '下载图表' }).click();
   await expect(page.locator('.ant-message').getByText('请先生成图表')).toBeVisible();
+  // saving before the chart exists is refused at the chart field, in the same words, and nothing is stored
+  await form.submit();
+  await expect(form.root.getByText('请先生成图表')).toBeVisible();
+  await expect(form.root).toBeVisible();
 
   const points = [...TORQUE, ...LENGTH];
   const fitLine = chart.getByTestId('chart-fit');
@@ -127,12 +131,21 @@ test('calibration curve report: parameter, dictionary filter past ten items, pag
     await expect(fitLine).toHaveText(`${formulaText(exact.coefficients, { display: true })} ${rSquareText(exact.rSquare)}`);
   }
 
-  // 5. the formula toggle: off hides it (R² stays), on shows it again; the chart's PNG follows each rebuild
+  // generating cleared the refusal at the field
+  await expect(form.root.getByText('请先生成图表')).toHaveCount(0);
+
+  // 5. the formula and R² toggles: off hides each (the other stays), on shows it again; the chart's PNG follows each rebuild
   const formula = chart.getByRole('checkbox', { name: '公式' });
   await formula.uncheck();
   await expect(fitLine).toHaveText(/^\s*R² = \d\.\d{4}$/);
   await formula.check();
   await expect(fitLine).toContainText('y = ');
+  const rSquare = chart.getByRole('checkbox', { name: 'R²' });
+  await rSquare.uncheck();
+  await expect(fitLine).not.toContainText('R²');
+  await expect(fitLine).toContainText('y = ');
+  await rSquare.check();
+  await expect(fitLine).toContainText('R² = ');
   await form.submit();
   await expect(form.root).toBeHidden();
 
@@ -146,7 +159,9 @@ test('calibration curve report: parameter, dictionary filter past ten items, pag
 
 test('home page: the monthly chart through the chart widget, ECharts fetched only when the dashboard draws', async ({ page, request }) => {
   const api = await adminApi(request);
-  for (const n of [1, 2]) await api.call('post', '/admin/calibrationRecord/add', { deviceName: `E2E月度${n}${Date.now().toString(36)}` });
+  // a calibration record needs its chart (请先生成图表): a 1×1 PNG stands in for it
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+  for (const n of [1, 2]) await api.call('post', '/admin/calibrationRecord/add', { deviceName: `E2E月度${n}${Date.now().toString(36)}`, curveChart: png });
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);

@@ -168,6 +168,23 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       expect((await chart({ x: 'standardValue', y: 'readingValue', self_device: "x' or '1'='1" })).body.result).toMatchObject({ x: [], y: [] });
     });
 
+    it('refuses a calibration record without its chart in the download’s words (请先生成图表), on add and on edit', async () => {
+      const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+      const missing = await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}无图` });
+      expect(missing.body, JSON.stringify(missing.body)).toMatchObject({ success: false, message: '请先生成图表' });
+      expect((await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}无图`, curveChart: '' })).body).toMatchObject({
+        success: false,
+        message: '请先生成图表',
+      });
+      const saved = await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}有图`, curveChart: png });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ success: true, result: { curveChart: png } });
+      const { id, version } = saved.body.result as { id: string; version: number };
+      const cleared = await admin.put('/admin/calibrationRecord/edit', { id, version, curveChart: '' });
+      expect(cleared.body, JSON.stringify(cleared.body)).toMatchObject({ success: false, message: '请先生成图表' });
+      const list = await admin.get('/admin/calibrationRecord/list', { keyword: tag, pageSize: 50 });
+      expect(list.body.result.records.map((r: { deviceName: string; curveChart: string }) => [r.deviceName, r.curveChart])).toEqual([[`${tag}有图`, png]]);
+    });
+
     it('serves every item of a report dictionary past the tenth and filters by the twelfth on the server', async () => {
       const device = `${tag}扭矩扳手`;
       for (const [x, quantity] of [
