@@ -26,8 +26,11 @@ export interface ChartWidgetProps {
   height?: number;
   /** drawn as soon as shown, without the degree, toggles and buttons (a dashboard's chart) */
   autoGenerate?: boolean;
-  /** the chart's PNG (pixel ratio 2) after every rebuild */
-  onImage?: (png: string) => void;
+  /**
+   * the chart's PNG (pixel ratio 2) after every rebuild, with the readParams values its series were
+   * fetched with (empty for given series)
+   */
+  onImage?: (png: string, drawnFrom: Record<string, unknown>) => void;
   disabled?: boolean;
   /** the drawing's accessible name */
   label?: string;
@@ -68,6 +71,8 @@ export function ChartWidget({
   const chart = useRef<Chart | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
   const [fetched, setFetched] = useState<ChartSeriesData[] | null>(null);
+  // the readParams values the fetched series answer (the image is handed over with them)
+  const fetchedFrom = useRef<Record<string, unknown>>({});
   const [degree, setDegree] = useState(initialDegree);
   const [showFormula, setShowFormula] = useState(true);
   const [showRSquare, setShowRSquare] = useState(true);
@@ -81,8 +86,10 @@ export function ChartWidget({
     setLoading(true);
     setFailed(false);
     try {
-      const sent = { ...params, ...readParams?.(), degree, singleOptionalType };
+      const read = readParams?.() ?? {};
+      const sent = { ...params, ...read, degree, singleOptionalType };
       const answer = method === 'post' ? await http.post<unknown>(url, sent) : await http.get<unknown>(url, sent);
+      fetchedFrom.current = read;
       setFetched(chartSeriesOf(answer.data));
     } catch (error) {
       setFailed(true);
@@ -113,7 +120,7 @@ export function ChartWidget({
         observer.current.observe(box.current);
       }
       chart.current.setOption(next.option, true);
-      onImage?.(pngOf(chart.current));
+      onImage?.(pngOf(chart.current), data ? {} : fetchedFrom.current);
     });
     return () => {
       cancelled = true;
