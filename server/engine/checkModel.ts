@@ -2,6 +2,7 @@ import systemFields from '../../schemas/meta/system-fields.json' with { type: 'j
 import { familyOf } from '../../runtime/model/familyOf.js';
 import { formFieldItems } from '../../runtime/model/formFieldItems.js';
 import type { FormDef, ModelFile } from '../../runtime/model/types.js';
+import { calcFieldProblems } from './calcFields.js';
 import { checkExpression } from './checkExpression.js';
 import { namedOperationRoute } from './namedOperations.js';
 import { checkField, SEARCHABLE_TYPES } from './checkField.js';
@@ -195,6 +196,7 @@ function checkForm(model: ModelFile, report: Report, expression: (path: string, 
     expression(`${path}/visibleWhen`, item.visibleWhen);
     expression(`${path}/disabledWhen`, item.disabledWhen);
   }
+  for (const problem of calcFieldProblems(model)) report(problem.path, problem.message);
 }
 
 /** A form uses one layout: fields, sections or tabs; a tab holds sections or fields. */

@@ -14,6 +14,7 @@ import { isPatternName, PATTERNS, patternRegex } from '../../runtime/validation/
 import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
+import { calcFieldExpressions } from './calcFields.js';
 import type { BeforeSaveHook, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
 import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
@@ -72,7 +73,7 @@ export interface CompiledModel {
   prepareImport: PrepareImport | null;
   /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
-  /** `compute` expressions in declaration order: the server recomputes them on every save */
+  /** `compute` expressions in declaration order, then the form's calculated fields (calcFields.ts): the server recomputes them on every save */
   computes: { field: CompiledField; expression: CompiledExpression }[];
   /** json fields shown as an editable table: their rows' declared rules (tableFieldRules.ts) */
   tableRows: Map<string, RowColumn[]>;
@@ -178,7 +179,10 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     beforeSave: beforeSave ?? null,
     prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
-    computes: expressionsOf((def) => def.compute),
+    computes: [
+      ...expressionsOf((def) => def.compute),
+      ...calcFieldExpressions(model).flatMap(({ field, expression }) => (fields.has(field) ? [{ field: fields.get(field)!, expression }] : [])),
+    ],
     requiredWhens: expressionsOf((def) => def.requiredWhen),
     tableRows: tableFieldRules(model, hooks),
     structured: declared.filter((f) => STRUCTURED.has(f.def.type)),

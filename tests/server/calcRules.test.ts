@@ -64,16 +64,28 @@ describe.each(matrix)('$kind: calculation rules on save and import', ({ kind, av
       expect(created.body.data).toMatchObject({ setTime: null, strength: null, verdict: '', retest: null, cbr: null, compressionIndex: null });
     });
 
+    it('recomputes a calculated field (the form’s CalcField formula) on create and update, as the form shows it', async () => {
+      const created = await admin.post(SPECIMENS, { specimenNo: 'D-1', mass: 10, volume: 4, density: 99 });
+      expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, data: { density: 2.5 } });
+      const row = created.body.data as { id: string; version: number };
+      // 8.5 ÷ 4 = 2.125: exactly 5 after the second decimal goes to the even neighbour (GB/T 8170)
+      const updated = await admin.put(`${SPECIMENS}/${row.id}`, { mass: 8.5, density: 1, version: row.version });
+      expect(updated.body.data).toMatchObject({ mass: 8.5, volume: 4, density: 2.12 });
+      // an empty operand or a division by zero gives 0, as the widget does
+      expect((await admin.post(SPECIMENS, { specimenNo: 'D-2', mass: 10, density: 5 })).body.data).toMatchObject({ density: 0 });
+      expect((await admin.post(SPECIMENS, { specimenNo: 'D-3', mass: 10, volume: 0, density: 5 })).body.data).toMatchObject({ density: 0 });
+    });
+
     it('recomputes on import: a result column in the workbook is overwritten', async () => {
       const token = await t.login();
       const file = await workbookOf([
-        ['试件编号', '凝结时间读数', '凝结时间', '磨耗率', '复检', '承载比读数', '承载比'],
-        ['IMP-1', '[180,210,150]', 999, 20, '需重新试验', '[88,100,112]', 1],
+        ['试件编号', '凝结时间读数', '凝结时间', '磨耗率', '复检', '承载比读数', '承载比', '质量', '体积', '密度'],
+        ['IMP-1', '[180,210,150]', 999, 20, '需重新试验', '[88,100,112]', 1, 1, 3, 7],
       ]);
       const res = await t.request({ method: 'POST', url: `${SPECIMENS}/Actions/Import`, token, ...multipart('file', 'specimens.xlsx', file) });
       expect(res.json(), res.body).toMatchObject({ code: 200, data: { successCount: 1 } });
       const found = (await admin.get(SPECIMENS, { pageSize: 100 })).body.data.list.find((r: { specimenNo: string }) => r.specimenNo === 'IMP-1');
-      expect(found).toMatchObject({ setTime: 180, retest: '', cbr: 100 });
+      expect(found).toMatchObject({ setTime: 180, retest: '', cbr: 100, density: 0.33 });
     });
   });
 });

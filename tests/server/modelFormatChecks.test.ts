@@ -175,6 +175,39 @@ describe('model format v2 checks', () => {
     ]);
   });
 
+  it('checks the formulas of calculated fields: they parse, name entity fields, and their field is a number without a compute', () => {
+    const calc = (formula: string, field = 'total') => ({ field, 'x-component': 'CalcField', 'x-component-props': { formula } });
+    const model = book({
+      entity: {
+        table: 'lib_book',
+        fields: {
+          title: { type: 'string', label: '书名', maxLength: 100 },
+          price: { type: 'number', label: '单价' },
+          count: { type: 'integer', label: '数量' },
+          total: { type: 'number', label: '总价' },
+          tax: { type: 'number', label: '税额', compute: 'price * 0.13' },
+          net: { type: 'number', label: '净额' },
+          pieces: { type: 'integer', label: '件数' },
+        },
+      },
+      form: {
+        fields: ['title', 'price', 'count', calc('price × count'), calc('price × ghost', 'net'), calc('price ×', 'tax'), calc('count × 2', 'pieces')],
+      },
+    });
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([
+      'lib/models/book.model.json /form/fields/4/x-component-props/formula: the formula names unknown field "ghost"',
+      'lib/models/book.model.json /form/fields/5/x-component-props/formula: the formula does not parse: an operand is missing at the end (at 7)',
+      'lib/models/book.model.json /form/fields/6: field "pieces" is a calculated field: its value has 2 decimals, so its type is number, not integer',
+    ]);
+    (model.form as { fields: unknown[] }).fields.pop();
+    (model.form as { fields: unknown[] }).fields.splice(4, 2, calc('price - 1', 'tax'));
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([
+      'lib/models/book.model.json /form/fields/4: field "tax" is a calculated field and has a compute: give it one of them',
+    ]);
+    (model.form as { fields: unknown[] }).fields.splice(4, 1);
+    expect(problemsOf(writeRoot({ lib: { 'book.model.json': model } }))).toEqual([]);
+  });
+
   it('refuses a file written for a newer format version at /version', () => {
     const newer = MODEL_FORMAT_VERSION + 1;
     expect(problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: newer }) } }))).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileExpression, ExpressionError } from '../../../../runtime/expression';
+import { compileExpression, compileFormula, ExpressionError, FormulaError } from '../../../../runtime/expression';
 
 const run = (text: string, values: Record<string, unknown> = {}) => compileExpression(text).evaluate(values);
 
@@ -53,5 +53,14 @@ describe('rule functions of the expression language', () => {
   it('checks the argument count when the expression compiles', () => {
     expect(() => compileExpression('attritionRetest(rate)')).toThrow(ExpressionError);
     expect(() => compileExpression('roundEven(1, 2, 3)')).toThrow(ExpressionError);
+  });
+
+  it('compileFormula: a calculated field’s formula as the server recomputes it, with the fields it reads', () => {
+    const density = compileFormula('(mass - tare) ÷ volume');
+    expect(density.dependencies).toEqual(['mass', 'tare', 'volume']);
+    expect(density.evaluate({ mass: 10.5, tare: 2, volume: 4 })).toBe(2.12);
+    expect(density.evaluate({ mass: 10.5, tare: 2, volume: 0 })).toBe(0);
+    expect(density.evaluate({ mass: '', tare: 2, volume: 4 })).toBe(0);
+    expect(() => compileFormula('mass ÷')).toThrow(FormulaError);
   });
 });
