@@ -124,3 +124,75 @@ describe('formula and R² text', () => {
     expect(rSquareText(0.998765)).toBe('R² = 0.9988');
   });
 });
+
+/**
+ * NIST StRD linear regression sets of the polynomial class within degree 1–6, with NIST's certified
+ * coefficients and R² (https://www.itl.nist.gov/div898/strd/lls/lls.shtml). Pontius is degree 2 (loads
+ * to 3·10⁶), Wampler1–5 degree 5 over x = 0…20, from exact data to a fit explaining 0.2 % of the
+ * variance. Filip (degree 10) is beyond the chart's degrees. The data are checked against the
+ * certified values through the exact solver too, so a mistyped value cannot pass.
+ */
+describe('NIST StRD certified values', () => {
+  const wamplerX = Array.from({ length: 21 }, (_, i) => String(i));
+  const powerSum = (x: bigint, weights: readonly bigint[]) => weights.reduce((sum, w, k) => sum + w * x ** BigInt(k), 0n);
+  /** Wampler1's y: 1 + x + x² + x³ + x⁴ + x⁵ */
+  const wampler1 = wamplerX.map((x) => powerSum(BigInt(x), [1n, 1n, 1n, 1n, 1n, 1n]));
+  /** the symmetric disturbance Wampler3–5 add to Wampler1's y, times 1, 100 and 10,000 */
+  const disturbance = [759, -2048, 2048, -2048, 2523, -2048, 2048, -2048, 1838, -2048, 2048, -2048, 1838, -2048, 2048, -2048, 2523, -2048, 2048, -2048, 759];
+  /** Wampler2's y: 1 + 0.1x + 0.01x² + … + 0.00001x⁵, as exact 5-decimal text */
+  const wampler2 = wamplerX.map((x) => {
+    const scaled = powerSum(BigInt(x), [100000n, 10000n, 1000n, 100n, 10n, 1n]).toString().padStart(6, '0');
+    return `${scaled.slice(0, -5)}.${scaled.slice(-5)}`;
+  });
+  const pontiusX = [...Array.from({ length: 20 }, (_, i) => String(150000 * (i + 1))), ...Array.from({ length: 20 }, (_, i) => String(150000 * (i + 1)))];
+  // prettier-ignore
+  const pontiusY = [
+    '.11019', '.21956', '.32949', '.43899', '.54803', '.65694', '.76562', '.87487', '.98292', '1.09146',
+    '1.20001', '1.30822', '1.41599', '1.52399', '1.63194', '1.73947', '1.84646', '1.95392', '2.06128', '2.16844',
+    '.11052', '.22018', '.32939', '.43886', '.54798', '.65739', '.76596', '.87474', '.98300', '1.09150',
+    '1.20004', '1.30818', '1.41613', '1.52408', '1.63159', '1.73965', '1.84696', '1.95445', '2.06177', '2.16829',
+  ].map((y) => (y.startsWith('.') ? `0${y}` : y));
+
+  const ones = [1, 1, 1, 1, 1, 1];
+  const SETS: { name: string; x: string[]; y: string[]; degree: number; coefficients: number[]; rSquare: number }[] = [
+    {
+      name: 'Pontius',
+      x: pontiusX,
+      y: pontiusY,
+      degree: 2,
+      coefficients: [0.673565789473684e-3, 0.732059160401003e-6, -0.316081871345029e-14],
+      rSquare: 0.999999900178537,
+    },
+    { name: 'Wampler1', x: wamplerX, y: wampler1.map(String), degree: 5, coefficients: ones, rSquare: 1 },
+    { name: 'Wampler2', x: wamplerX, y: wampler2, degree: 5, coefficients: [1, 0.1, 0.01, 0.001, 0.0001, 0.00001], rSquare: 1 },
+    ...(
+      [
+        ['Wampler3', 1n, 0.99999555902582],
+        ['Wampler4', 100n, 0.957478440825662],
+        ['Wampler5', 10000n, 0.22466892157494e-2],
+      ] as const
+    ).map(([name, scale, rSquare]) => ({
+      name,
+      x: wamplerX,
+      y: wampler1.map((y, i) => String(y + scale * BigInt(disturbance[i]!))),
+      degree: 5,
+      coefficients: ones,
+      rSquare,
+    })),
+  ];
+
+  for (const set of SETS) {
+    it(`${set.name} (degree ${set.degree}): every coefficient and R² to 6 significant digits of the certified values`, () => {
+      // the data as typed here reproduce NIST's certified values (exact arithmetic, to 12 digits)
+      const exact = exactPolynomialFit(set.x, set.y, set.degree);
+      exact.coefficients.forEach((a, k) =>
+        expect(Math.abs(a - set.coefficients[k]!), `${set.name} exact a${k}`).toBeLessThanOrEqual(1e-12 * Math.abs(set.coefficients[k]!)),
+      );
+      expect(Math.abs(exact.rSquare - set.rSquare), `${set.name} exact R²`).toBeLessThanOrEqual(1e-12 * set.rSquare);
+
+      const fit = fitPolynomial(set.x.map(Number), set.y.map(Number), set.degree);
+      fit.coefficients.forEach((a, k) => expectSixDigits(a, set.coefficients[k]!, `${set.name} a${k}`));
+      expectSixDigits(fit.rSquare, set.rSquare, `${set.name} R²`);
+    });
+  }
+});
