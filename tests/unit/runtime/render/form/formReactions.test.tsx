@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createHookRegistry } from '../../../../../runtime/hooks/createHookRegistry';
 import type { ModelFile } from '../../../../../runtime/model/types';
@@ -86,6 +86,51 @@ describe('form reactions from the model', () => {
     act(() => form.setValuesIn('quantity', null));
     await waitFor(() => expect(form.values.total).toBeNull());
     expect(form.query('total').take()?.pattern).toBe('readOnly');
+  });
+
+  it('a calculation rule follows an editable table’s rows live: no verdict until every row has value, min and max', async () => {
+    const number = (key: string, title: string) => ({ key, title, type: 'inputNumber' });
+    const model = sampleModel(
+      {
+        fields: [
+          {
+            field: 'checks',
+            'x-component': 'EditableTable',
+            'x-component-props': { columns: [number('value', '测量值'), number('min', '下限'), number('max', '上限')] },
+          },
+          'verdict',
+          'strength',
+        ],
+      },
+      {
+        checks: { type: 'json', label: '范围检查' },
+        verdict: { type: 'string', label: '判定', compute: "rangeCheck(checks) == null ? '' : rangeCheck(checks) ? '合格' : '不合格'" },
+        strength: { type: 'number', label: '强度', compute: "roundEven(medianAverage(column(checks, 'value')), 2)" },
+      },
+    );
+    const form = await renderForm(model, 'add', {
+      checks: [
+        { id: 'a', value: 100, min: 80, max: 120 },
+        { id: 'b', value: 110, min: 80, max: 120 },
+        { id: 'c', value: 90, min: 80 },
+      ],
+    });
+    // the third row has no maximum: no verdict yet; both extremes exactly 10 % from the median: the mean
+    await waitFor(() => expect(form.values.strength).toBe(100));
+    expect(form.values.verdict).toBe('');
+    const cell = (row: string, column: string) =>
+      within(document.querySelector(`[role="row"][data-row-key="${row}"] [role="cell"][data-column="${column}"]`) as HTMLElement).getByRole('textbox');
+    fireEvent.change(cell('c', 'max'), { target: { value: '89.99' } });
+    await waitFor(() => expect(form.values.verdict).toBe('不合格'));
+    fireEvent.change(cell('c', 'max'), { target: { value: '90' } });
+    await waitFor(() => expect(form.values.verdict).toBe('合格'));
+    // both within: the mean of 100, 104 and 90; one beyond (111): the median; an emptied reading: nothing
+    fireEvent.change(cell('b', 'value'), { target: { value: '104' } });
+    await waitFor(() => expect(form.values.strength).toBe(98));
+    fireEvent.change(cell('b', 'value'), { target: { value: '111' } });
+    await waitFor(() => expect(form.values.strength).toBe(100));
+    fireEvent.change(cell('a', 'value'), { target: { value: '' } });
+    await waitFor(() => expect(form.values.strength).toBeNull());
   });
 
   it('the detail view keeps visibleWhen and shows the stored values read-only', async () => {
