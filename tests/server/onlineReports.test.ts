@@ -185,6 +185,73 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       expect(list.body.result.records.map((r: { deviceName: string; curveChart: string }) => [r.deviceName, r.curveChart])).toEqual([[`${tag}有图`, png]]);
     });
 
+    it('serves a report designed in the designer like a shipped one: a query model saved and released as a design', async () => {
+      const name = `pointsDesign${process.pid}`;
+      const device = `${tag}设计量具`;
+      for (const [x, y] of [
+        [2, 4.1],
+        [1, 2.2],
+        [3, 5.9],
+      ]) {
+        expect((await admin.post('/admin/calibrationPoint/add', { deviceName: device, standardValue: x, readingValue: y })).body).toMatchObject({
+          success: true,
+        });
+      }
+      const design = {
+        version: 10,
+        id: `online.${name}`,
+        title: '设计的校准报表',
+        screen: { kind: 'query' },
+        query: {
+          from: 'labCalibration.point',
+          fields: { deviceName: 'deviceName', standardValue: 'standardValue', readingValue: 'readingValue' },
+          params: { device: { type: 'string', label: '仪器名称', maxLength: 50 } },
+          where: [{ field: 'deviceName', op: 'eq', param: 'device' }],
+          totals: { readingValue: 'sum' },
+        },
+        entity: {
+          table: `online_${name.toLowerCase()}`,
+          tenantScoped: true,
+          fields: {
+            deviceName: { type: 'string', label: '仪器名称', maxLength: 50 },
+            standardValue: { type: 'number', label: '标准值' },
+            readingValue: { type: 'number', label: '示值' },
+          },
+          defaultSort: { field: 'standardValue', order: 'asc' },
+        },
+        api: {
+          dialect: 'jeecg',
+          base: `/online/designed/${name}`,
+          operations: { create: false, update: false, delete: false, deleteBatch: false, export: true },
+        },
+        list: {
+          columns: ['deviceName', 'standardValue', 'readingValue'],
+          actions: [{ key: 'export', label: '导出', operation: 'export', placement: 'toolbar' }],
+        },
+        permissions: { prefix: `online:${name}:` },
+      };
+      const saved = await admin.post('/api/visualdev/Base', { fullName: design.title, enCode: design.id, modelJson: JSON.stringify(design) });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200 });
+      const released = await admin.post(`/api/visualdev/Base/${saved.body.data.id}/Actions/Release`, {});
+      expect(released.body, JSON.stringify(released.body)).toMatchObject({ code: 200, data: { modelId: design.id } });
+
+      const reader = await userWith(t, [`online:${name}:list`, `online:${name}:export`, 'labCalibration:point:list']);
+      const columns = await reader.get(`${API}/getRpColumns/${design.id}`);
+      expect(columns.body, JSON.stringify(columns.body)).toMatchObject({
+        success: true,
+        result: { cgRpConfigId: design.id, cgRpConfigName: '设计的校准报表' },
+      });
+      expect(columns.body.result.params).toEqual([{ field: 'self_device', label: '仪器名称', type: 'string', default: null }]);
+      const page = await reader.get(`${API}/getData/${design.id}`, { self_device: device, pageNo: 1, pageSize: 2 });
+      expect(page.body.result.total).toBe(3);
+      expect(Number(page.body.result.totals.readingValue)).toBeCloseTo(12.2, 9);
+      expect(page.body.result.records.map((r: { standardValue: number }) => r.standardValue)).toEqual([1, 2]);
+      expect((await reader.get(`${API}/getData/${design.id}`, { self_device: "x' or '1'='1" })).body.result.total).toBe(0);
+      // without the designed report's own permission it is not there
+      const other = await userWith(t, ['labCalibration:point:list']);
+      expect((await other.get(`${API}/getData/${design.id}`, { self_device: device })).status).toBe(404);
+    });
+
     it('serves every item of a report dictionary past the tenth and filters by the twelfth on the server', async () => {
       const device = `${tag}扭矩扳手`;
       for (const [x, quantity] of [
