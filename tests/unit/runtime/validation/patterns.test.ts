@@ -16,6 +16,12 @@ const CASES: Record<string, { pass: string[]; fail: string[]; zh: string }> = {
   plate: { pass: ['京A12345', '粤BD12345', '沪C1234学'], fail: ['京I12345', 'A12345', '京A1234'], zh: '请输入正确的车牌号!' },
   chinese: { pass: ['检测', '中心'], fail: ['检测a', 'abc', '检 测'], zh: '只能输入中文!' },
   code: { pass: ['a', 'a.b', 'A1.b2.c3'], fail: ['.a', 'a.', 'a_b', ''], zh: '只能输入字母、数字和点，且不能以点开头或结尾!' },
+  // dictionary codes in JeecgBoot's style (education_degree); a comma would make a table dictionary's code
+  dictCode: {
+    pass: ['sex', 'education_degree', 'lab.sample_state2'],
+    fail: ['_a', 'a_', '.a', 'a,b,c', 'a b', '学历', ''],
+    zh: '只能输入字母、数字、点和下划线，且不能以点或下划线开头或结尾!',
+  },
   account: { pass: ['admin', 'user01'], fail: ['user_01', 'user 1', '用户'], zh: '只能输入数字和字母!' },
   name: { pass: ['张三', 'Lab-01', '检测（一）'], fail: ['a<b', 'x;drop', 'a@b'], zh: '不能包含特殊字符!' },
   numeric: { pass: ['0', '007'], fail: ['1.5', '-1', 'a1'], zh: '请输入数字!' },
