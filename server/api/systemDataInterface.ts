@@ -8,6 +8,7 @@ import type { ModelStore } from '../engine/store/modelStore.js';
 import { appError } from '../errors.js';
 import { successMessage } from '../i18n/messages.js';
 import { createSafeSelect } from '../safeSql/runSafeSelect.js';
+import { recordAsJsonFile } from '../system/jsonFile.js';
 import { createModelReads } from '../system/modelReads.js';
 
 const BASE = '/api/system/DataInterface';
@@ -16,6 +17,22 @@ const idParams = { type: 'object', required: ['id'], properties: { id } } as con
 const text = { type: 'string', maxLength: 2_000 } as const;
 // variable values travel as query parameters next to the call's own (names checked against the interface)
 const anyQuery = { type: 'object', additionalProperties: text } as const;
+/** what a data interface's JSON export carries (its definition, never its logs) */
+const EXPORTED_FIELDS = [
+  'fullName',
+  'enCode',
+  'categoryId',
+  'dataType',
+  'query',
+  'staticData',
+  'path',
+  'requestMethod',
+  'requestHeaders',
+  'requestParameters',
+  'enabledMark',
+  'sortCode',
+  'description',
+] as const;
 const SELECTION_NAMES = ['interfaceId', 'propsValue', 'relationField', 'keyword', 'currentPage', 'pageSize', 'id', 'ids', '_t'];
 
 type Row = Record<string, unknown>;
@@ -208,26 +225,7 @@ export default async function systemDataInterfaceRoutes(app: FastifyInstance, op
     async (request, reply) => {
       assertQueryNames(request, ['_t']);
       const record = await runner.load(request, request.params.id);
-      const name = `${String(record.enCode)}.json`;
-      const exported = Object.fromEntries(
-        [
-          'fullName',
-          'enCode',
-          'categoryId',
-          'dataType',
-          'query',
-          'staticData',
-          'path',
-          'requestMethod',
-          'requestHeaders',
-          'requestParameters',
-          'enabledMark',
-          'sortCode',
-          'description',
-        ].map((f) => [f, record[f] ?? null]),
-      );
-      void reply.header('content-type', 'application/json; charset=utf-8').header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"`);
-      return JSON.stringify(exported, null, 2);
+      return recordAsJsonFile(reply, record, EXPORTED_FIELDS, record.enCode);
     },
   );
 

@@ -11,6 +11,7 @@ import { printData } from '../print/printData.js';
 import { createPdfRenderer } from '../print/pdfRenderer.js';
 import { printModelInfo } from '../print/printModelInfo.js';
 import { renderPdf } from '../print/renderPdf.js';
+import { recordAsJsonFile } from '../system/jsonFile.js';
 import { createModelReads } from '../system/modelReads.js';
 
 const BASE = '/api/system/printDev';
@@ -132,13 +133,7 @@ export default async function systemPrintDevRoutes(app: FastifyInstance, options
       assertQueryNames(request, ['_t']);
       const model = reads.model(MODEL);
       const row = await getRecord(store.env, model, request.params.id, await reads.context(request, model));
-      const exported = Object.fromEntries(
-        ['fullName', 'enCode', 'type', 'formId', 'template', 'enabledMark', 'sortCode', 'description'].map((f) => [f, row[f] ?? null]),
-      );
-      void reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(String(row.enCode))}.json"`);
-      return JSON.stringify(exported, null, 2);
+      return recordAsJsonFile(reply, row, ['fullName', 'enCode', 'type', 'formId', 'template', 'enabledMark', 'sortCode', 'description'], row.enCode);
     },
   );
 }
