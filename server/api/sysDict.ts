@@ -9,6 +9,7 @@ import { v2 } from '../../runtime/model/v2Parts.js';
 import { createModelReads } from '../system/modelReads.js';
 import type { EngineContext } from '../engine/context.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
+import { assertQueryNames } from '../engine/requestParts.js';
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
@@ -27,6 +28,9 @@ const searchQuery = {
   pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
   _t: t,
 } as const;
+
+/** the query names of the option reads (loadDict, loadSelect besides its code): anything else is refused, not ignored */
+const SEARCH_NAMES = Object.keys(searchQuery);
 
 interface SearchQuery {
   keyword?: string;
@@ -121,13 +125,15 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   app.get(
     '/sys/dict/refleshCache',
     { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: { access: { permission: DICT_ADMIN_PERMISSION } } },
-    async () => {
+    async (request) => {
+      assertQueryNames(request, ['_t']);
       app.ctx.dicts.clear();
       return toJeecgEnvelope(null);
     },
   );
 
   app.get('/sys/dict/queryAllDictItems', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async (request) => {
+    assertQueryNames(request, ['_t']);
     const all = await app.ctx.dicts.all();
     return toJeecgEnvelope(
       toDictOptionMap(Object.fromEntries(Object.entries(all).map(([c, items]) => [c, translateDictItems(items, request.lang, app.ctx.translate)]))),
@@ -137,13 +143,19 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   app.get<{ Querystring: SearchQuery & { code: string } }>(
     '/sys/dict/loadSelect',
     { schema: { querystring: { type: 'object', required: ['code'], properties: { code, ...searchQuery } } }, config: access },
-    async (request) => toJeecgEnvelope(await optionsOf(request, request.query.code, request.query)),
+    async (request) => {
+      assertQueryNames(request, ['code', ...SEARCH_NAMES]);
+      return toJeecgEnvelope(await optionsOf(request, request.query.code, request.query));
+    },
   );
 
   app.get<{ Params: { code: string }; Querystring: SearchQuery }>(
     '/sys/dict/loadDict/:code',
     { schema: { params: codeParams, querystring: { type: 'object', properties: searchQuery } }, config: access },
-    async (request) => toJeecgEnvelope(await optionsOf(request, request.params.code, request.query)),
+    async (request) => {
+      assertQueryNames(request, SEARCH_NAMES);
+      return toJeecgEnvelope(await optionsOf(request, request.params.code, request.query));
+    },
   );
 
   // JTreeSelect: one level of a tree-shaped model, named like a table dictionary plus its parent field
@@ -170,6 +182,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
       config: access,
     },
     async (request) => {
+      assertQueryNames(request, ['pid', 'tableName', 'text', 'code', 'pidField', 'hasChildField', 'condition', 'converIsLeafVal', '_t']);
       const q = request.query;
       const { ref } = await tableDictOf(request, `${q.tableName},${q.text},${q.code}`);
       const parent = lookupField(ref.model, q.pidField);
@@ -206,6 +219,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
       config: access,
     },
     async (request) => {
+      assertQueryNames(request, ['key', '_t']);
       const keys = request.query.key ? request.query.key.split(',') : [];
       if (keys.length > MAX_KEYS) throw appError('CL_ERR_BAD_REQUEST', { detail: `key: at most ${MAX_KEYS} values` });
       const dictCode = request.params.code;
