@@ -108,6 +108,81 @@ const SYSTEM_DEV_ENDPOINTS = [
   'GET /api/system/printDev/Data',
 ];
 
+/** Spec 001 §7's other system-data calls of issue 10: areas, dictionaries, bill rules and the Jeecg-side families. */
+const SYSTEM_DATA_ENDPOINTS = [
+  // Areas
+  'GET /api/system/Area/{parentId}',
+  'GET /api/system/Area/{id}/Selector/{parent}',
+  'POST /api/system/Area/GetAreaByIds',
+  'POST /api/system/Area',
+  'PUT /api/system/Area/{id}',
+  'GET /api/system/Area/{id}/Info',
+  'DELETE /api/system/Area/{id}',
+  'PUT /api/system/Area/{id}/Actions/State',
+  // Dictionary types and data
+  'GET /api/system/DictionaryType',
+  'GET /api/system/DictionaryType/Selector/{id}',
+  'POST /api/system/DictionaryType',
+  'PUT /api/system/DictionaryType/{id}',
+  'GET /api/system/DictionaryType/{id}',
+  'DELETE /api/system/DictionaryType/{id}',
+  'GET /api/system/DictionaryData/{id}',
+  'GET /api/system/DictionaryData/All',
+  'GET /api/system/DictionaryData/{id}/Selector/{parent}',
+  'GET /api/system/DictionaryData/{id}/Data/Selector',
+  'POST /api/system/DictionaryData',
+  'PUT /api/system/DictionaryData/{id}',
+  'GET /api/system/DictionaryData/{id}/Info',
+  'DELETE /api/system/DictionaryData/{id}',
+  'PUT /api/system/DictionaryData/{id}/Actions/State',
+  'GET /api/system/DictionaryData/{id}/Action/Export',
+  // Bill rules
+  'GET /api/system/BillRule',
+  'POST /api/system/BillRule',
+  'PUT /api/system/BillRule/{id}',
+  'GET /api/system/BillRule/{id}',
+  'DELETE /api/system/BillRule/{id}',
+  'GET /api/system/BillRule/Selector',
+  'PUT /api/system/BillRule/{id}/Actions/State',
+  'GET /api/system/BillRule/BillNumber/{id}',
+  'GET /api/system/BillRule/{id}/Action/Export',
+  // Jeecg dictionary, category, check-rule and duplicate calls
+  'GET /sys/dict/refleshCache',
+  'GET /sys/dict/queryAllDictItems',
+  'GET /sys/dict/loadSelect',
+  'GET /sys/dict/loadDict/{dict}',
+  'GET /sys/dict/loadDictItem/{dict}',
+  'GET /sys/dict/loadTreeData',
+  'GET /sys/category/loadTreeRoot',
+  'GET /sys/category/loadTreeChildren',
+  'GET /sys/category/loadTreeData',
+  'GET /sys/category/loadOne',
+  'GET /sys/category/loadDictItem',
+  'GET /sys/category/list',
+  'POST /sys/category/add',
+  'PUT /sys/category/edit',
+  'DELETE /sys/category/delete',
+  'GET /sys/checkRule/checkByCode',
+  'GET /sys/duplicate/check',
+  // logs, change log, jobs, recycle bin, address book
+  'GET /sys/loginfo',
+  'GET /sys/visitInfo',
+  'GET /sys/log/list',
+  'GET /sys/dataLog/list',
+  'GET /sys/quartzJob/list',
+  'POST /sys/quartzJob/add',
+  'PUT /sys/quartzJob/edit',
+  'DELETE /sys/quartzJob/delete',
+  'PUT /sys/quartzJob/resume',
+  'PUT /sys/quartzJob/pause',
+  'PUT /sys/quartzJob/execute',
+  'GET /sys/quartzJobLog/list',
+  'GET /sys/recycleBin/list',
+  'PUT /sys/recycleBin/restore',
+  'DELETE /sys/recycleBin/purge',
+  'GET /online/cgreport/api/getData/{code}',
+];
+
 /** `:id`, `{id}` and `{nodeId}` alike: only where a parameter sits matters. */
 const shape = (endpoint: string) => endpoint.replace(/\{\w+\}|:\w+/g, '{}');
 
@@ -138,5 +213,10 @@ describe('route audit (SQLite)', () => {
   it('serves every data-interface and print-device call of spec 001 §7', () => {
     const served = new Set(listRoutes(t.app).map((r) => shape(`${r.method} ${r.url}`)));
     expect(SYSTEM_DEV_ENDPOINTS.filter((e) => !served.has(shape(e)))).toEqual([]);
+  });
+
+  it('serves every area, dictionary, bill-rule, category, log, job, recycle-bin and address-book call of issue 10', () => {
+    const served = new Set(listRoutes(t.app).map((r) => shape(`${r.method} ${r.url}`)));
+    expect(SYSTEM_DATA_ENDPOINTS.filter((e) => !served.has(shape(e)))).toEqual([]);
   });
 });
