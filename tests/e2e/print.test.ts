@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { pdfText } from '../helpers/pdfText';
+import { pdfImageCounts, pdfText } from '../helpers/pdfText';
 import { staffMemberBody } from '../helpers/staffFixture';
 import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
@@ -106,4 +106,6 @@ test('print templates: design a template, then print a staff record through it t
   const file = await (await download).path();
   const text = await pdfText(fs.readFileSync(file));
   for (const expected of ['人员技术档案', `印${suffix}`, `W${suffix}`, '桥梁工程', '本人签名']) expect(text).toContain(expected);
+  // the signature is on the page as an image, not only its caption
+  expect((await pdfImageCounts(fs.readFileSync(file))).reduce((a, b) => a + b, 0)).toBe(1);
 });

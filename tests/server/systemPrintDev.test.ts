@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { insertDepart } from '../helpers/testRows.js';
-import { pdfText } from '../helpers/pdfText.js';
+import { pdfImageCounts, pdfText } from '../helpers/pdfText.js';
 import { staffMemberBody } from '../helpers/staffFixture.js';
 import { client, userWith, type Client } from './engineSupport.js';
 import { multipart } from './xlsxSupport.js';
@@ -115,6 +115,8 @@ describe.each(matrix)('$kind: print templates (/api/system/printDev)', ({ kind, 
       const text = await pdfText(pdf.rawPayload);
       for (const expected of ['人员技术档案', '王检测', 'W900', '高级工程师', '道路工程', '2021-06-01', '本人签名', '检测专用章'])
         expect(text).toContain(expected);
+      // the signature (the record's image field) and the stamp (a stored file) are painted, not only captioned
+      expect((await pdfImageCounts(pdf.rawPayload)).reduce((a, b) => a + b, 0)).toBe(2);
       // the font is embedded subset: the file stays small
       expect(pdf.rawPayload.length).toBeLessThan(400_000);
     });
