@@ -186,3 +186,113 @@ test('home page: the monthly chart through the chart widget, ECharts fetched onl
   await expect(page.getByRole('img', { name: '各模块记录数' }).locator('canvas')).toHaveCount(1);
   expect(charting()).toBe(true);
 });
+
+test('a report designed in the designer: a search field and a sorter set in 列表设计, checked, previewed, released and read from its menu', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const api = await adminApi(request);
+  const stamp = Date.now().toString(36);
+  const modelId = `online.e2eReport${stamp}`;
+  const title = `设计报表${stamp}`;
+  const device = `E2E设计量具${stamp}`;
+  for (const [x, y] of [
+    [1, 2.2],
+    [2, 4.1],
+    [3, 5.9],
+  ]) {
+    await api.call('post', '/admin/calibrationPoint/add', { deviceName: device, quantity: '11', standardValue: x, readingValue: y });
+  }
+  // a query model as a design (the JSON view holds the query; the list, model and preview tabs work on it as on any model)
+  const design = {
+    version: 10,
+    id: modelId,
+    title,
+    screen: { kind: 'query' },
+    query: {
+      from: 'labCalibration.point',
+      fields: { deviceName: 'deviceName', standardValue: 'standardValue', readingValue: 'readingValue' },
+      params: { device: { type: 'string', label: '仪器名称', maxLength: 50 } },
+      where: [{ field: 'deviceName', op: 'eq', param: 'device' }],
+    },
+    entity: {
+      table: `online_e2e_report${stamp}`,
+      tenantScoped: true,
+      fields: {
+        deviceName: { type: 'string', label: '仪器名称', maxLength: 50 },
+        standardValue: { type: 'number', label: '标准值' },
+        readingValue: { type: 'number', label: '示值' },
+      },
+      defaultSort: { field: 'standardValue', order: 'asc' },
+    },
+    api: { dialect: 'jeecg', base: `/online/designed/e2eReport${stamp}`, operations: { create: false, update: false, delete: false, deleteBatch: false } },
+    list: { columns: ['deviceName', 'standardValue', 'readingValue'] },
+    permissions: { prefix: `online:e2eReport${stamp}:` },
+  };
+  await api.call('post', '/api/visualdev/Base', { fullName: title, enCode: modelId, modelJson: JSON.stringify(design) });
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('在线开发', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '表单设计器' }).click();
+  await expect(page.getByTestId('designer-app')).toBeVisible();
+  await page.getByRole('combobox', { name: '选择功能' }).click();
+  await page.getByRole('combobox', { name: '选择功能' }).fill(stamp);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: modelId }).click();
+  await expect(page.getByTestId('design-editor')).toHaveAttribute('data-design', modelId);
+
+  // 1. 列表设计: 标准值 becomes a search field and a sortable column
+  await page.getByRole('tab', { name: '列表设计' }).click();
+  const panel = page.getByTestId('list-panel');
+  await panel.getByRole('combobox', { name: '查询字段' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="标准值 (standardValue)"]').click();
+  await page.keyboard.press('Escape');
+  await panel
+    .locator('.ant-checkbox-wrapper')
+    .filter({ hasText: /^标准值$/ })
+    .click();
+
+  // 2. the server's checks pass; the preview renders the report on the real runtime
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await expect(page.getByText('模型校验通过')).toBeVisible();
+  await page.getByRole('tab', { name: '预览', exact: true }).click();
+  const preview = page.getByTestId('designer-preview');
+  await expect(preview.locator('thead').getByText('标准值')).toBeVisible();
+
+  // 3. save and release
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.ant-message').getByText(/已保存/)).toBeVisible();
+  await page
+    .getByTestId('design-editor')
+    .getByRole('button', { name: /发\s*布/ })
+    .click();
+  await expect(page.locator('.ant-message').getByText(new RegExp(`已发布：${modelId.replace('.', '\\.')}`))).toBeVisible();
+
+  // 4. a user granted the released report reads it from its menu: parameter, the new search field, the new sorter
+  const username = await api.createScreenUser(modelId, ['list'], 'Tester2026');
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  const readerLogin = new LoginPage(reader);
+  await readerLogin.goto();
+  await readerLogin.signInTo('在线开发', username, 'Tester2026');
+  const item = reader.getByRole('menuitem', { name: title });
+  if (!(await item.isVisible())) await reader.getByRole('menuitem', { name: '在线应用' }).click();
+  await item.click();
+  const report = new ListPage(reader);
+  await expect(report.table).toBeVisible();
+  const params = reader.getByTestId('report-params');
+  await params.getByLabel('仪器名称').fill(device);
+  await params.getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(reader.getByText('共3条')).toBeVisible();
+  await reader.getByRole('spinbutton', { name: '标准值' }).fill('2');
+  await reader
+    .getByRole('button', { name: /^查\s*询$/ })
+    .last()
+    .click();
+  await expect(reader.getByText('共1条')).toBeVisible();
+  await expect(report.row('4.1')).toHaveCount(1);
+  await expect(report.table.locator('thead th.ant-table-column-has-sorters').filter({ hasText: '标准值' })).toHaveCount(1);
+  await context.close();
+});
