@@ -26,7 +26,8 @@ export function searchWidgetOf(entry: Extract<SearchEntry, { kind: 'field' }>): 
 export function searchPlaceholder(component: string, t: Translate): string | [string, string] | undefined {
   if (component === 'DateRangePicker') return [t('search.startDate'), t('search.endDate')];
   if (component === 'NumberRange') return [t('search.from'), t('search.to')];
-  if (component === 'Input') return undefined;
+  // a typed value (text or a number searched by eq) is not picked: no 请选择 in it
+  if (component === 'Input' || component === 'NumberPicker') return undefined;
   return t('search.selectPlaceholder');
 }
 

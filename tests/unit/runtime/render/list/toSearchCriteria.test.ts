@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFile } from '../../../../../runtime/model/types';
-import { buildSearchSchema } from '../../../../../runtime/render/list/buildSearchSchema';
+import { buildSearchSchema, searchPlaceholder } from '../../../../../runtime/render/list/buildSearchSchema';
 import { toSearchCriteria } from '../../../../../runtime/render/list/toSearchCriteria';
 import { serve, servedPosition } from '../support/servedModels';
 
@@ -55,5 +55,12 @@ describe('buildSearchSchema', () => {
     expect(properties.createTime?.['x-component']).toBe('DateRangePicker');
     expect(properties.fullName?.['x-component']).toBe('Input');
     expect(properties.enabledMark?.title).toBe('状态');
+  });
+
+  it('asks to pick only where a value is picked: a number searched by eq is typed, like text (it said 请选择)', () => {
+    expect(searchPlaceholder('NumberPicker', t)).toBeUndefined();
+    expect(searchPlaceholder('Input', t)).toBeUndefined();
+    expect(searchPlaceholder('DictSelect', t)).toBe('search.selectPlaceholder');
+    expect(searchPlaceholder('NumberRange', t)).toEqual(['search.from', 'search.to']);
   });
 });
