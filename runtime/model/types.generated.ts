@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion10 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion11 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 10; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 11; older files are upgraded on load).
  */
-export type FormatVersion = 10;
+export type FormatVersion = 11;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -476,6 +476,10 @@ export interface ListActionDef {
    * a client action hook
    */
   hook?: string;
+  /**
+   * (version 11) a hook action's permission, suffixed to permissions.prefix like an operation's: the button shows only to users holding that code, and the server operations the hook calls check the same code (an operation action has its operation's permission)
+   */
+  permission?: string;
   /**
    * ask before running: true, or the question to ask
    */

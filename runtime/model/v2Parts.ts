@@ -46,6 +46,8 @@ export interface ListActionObject {
   operation?: string;
   /** a client hook of kind action */
   hook?: string;
+  /** (version 11) a hook action's permission, suffixed to permissions.prefix: shown only to holders of that code */
+  permission?: string;
   /** a confirmation text asked before running */
   confirm?: string;
   placement?: 'row' | 'toolbar';

@@ -166,6 +166,9 @@ function checkList(model: ModelFile, readable: (name: string) => boolean, report
     if (keys.has(action.key)) report(`/list/actions/${i}/key`, `action key "${action.key}" appears twice`);
     keys.add(action.key);
     if ((action.operation === undefined) === (action.hook === undefined)) report(`/list/actions/${i}`, 'an action runs either an operation or a hook');
+    if (action.permission !== undefined && action.operation !== undefined) {
+      report(`/list/actions/${i}/permission`, "an operation action has its operation's permission; only a hook action names one");
+    }
     if (action.operation !== undefined && !operationExists(model, action.operation)) {
       report(`/list/actions/${i}/operation`, `unknown operation "${action.operation}" (a key of operations, or import / export switched on in api.operations)`);
     }

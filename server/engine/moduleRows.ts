@@ -105,11 +105,16 @@ export function modelButtonRows(model: ModelFile, parentId: string | null): Perm
     const operation = ACTION_OPERATION[action];
     return operation === undefined || served[operation] !== undefined;
   }).map(([action, name], i) => buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1));
-  // named operations: one code each (several operations may share one), named by the code itself
-  const named = [...new Set(Object.values(namedOperationsOf(model)).map((op) => op.permission))].filter(
+  // named operations and hook actions (version 11): one code each (several may share one), named by the code itself
+  const named = [...new Set([...Object.values(namedOperationsOf(model)).map((op) => op.permission), ...hookActionPermissions(model)])].filter(
     (p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`),
   );
   return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, permission, parentId, 50 + i))];
+}
+
+/** The permissions hook actions of the model's list name (version 11), suffixes of permissions.prefix. */
+function hookActionPermissions(model: ModelFile): string[] {
+  return (model.list?.actions ?? []).flatMap((action) => (typeof action === 'object' && action.permission !== undefined ? [action.permission] : []));
 }
 
 /** A module's own codes; one that a model already generates (e.g. `<prefix>export` declared before the model opted in) is left to the model. */

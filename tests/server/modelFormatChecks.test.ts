@@ -381,6 +381,16 @@ describe('model format v2 checks', () => {
     expect(listed({ page: true }).length).toBeGreaterThan(0);
     expect(listed({ scrollHeight: 20 }).length).toBeGreaterThan(0);
   });
+
+  it('takes a permission on a hook action (version 11), refuses it on an operation action and a malformed one', () => {
+    const acted = (action: Json) =>
+      problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 11, list: { columns: ['title'], actions: ['add', action] } }) } }));
+    expect(acted({ key: 'preview', label: '预览', hook: 'lib.preview', permission: 'preview', placement: 'row' })).toEqual([]);
+    expect(acted({ key: 'exportAll', label: '导出', operation: 'export', permission: 'export', placement: 'toolbar' })).toContain(
+      "lib/models/book.model.json /list/actions/1/permission: an operation action has its operation's permission; only a hook action names one",
+    );
+    expect(acted({ key: 'preview', label: '预览', hook: 'lib.preview', permission: 'lib:book:preview', placement: 'row' }).length).toBeGreaterThan(0);
+  });
 });
 
 describe('extends', () => {

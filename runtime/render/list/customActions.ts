@@ -14,7 +14,11 @@ export function builtInOperation(action: ListActionObject): OptInOperationName |
   return (OPT_IN_OPERATION_NAMES as readonly string[]).includes(action.operation ?? '') ? (action.operation as OptInOperationName) : undefined;
 }
 
-/** The permission code an action needs, or undefined for a hook; a model error for an operation the model lacks. */
+/**
+ * The permission code an action needs: an operation's own, a hook action's `permission` (version 11) under
+ * the model's prefix, or undefined for a hook action that names none; a model error for an operation the
+ * model lacks.
+ */
 function permissionOf(served: ServedModel, action: ListActionObject, index: number): string | undefined {
   const { model } = served;
   const builtIn = builtInOperation(action);
@@ -25,7 +29,7 @@ function permissionOf(served: ServedModel, action: ListActionObject, index: numb
       );
     return `${model.permissions.prefix}${builtIn}`;
   }
-  if (!action.operation) return undefined;
+  if (!action.operation) return action.permission === undefined ? undefined : `${model.permissions.prefix}${action.permission}`;
   const operation = namedOperation(model, action.operation);
   if (!operation) throw new Error(`model ${model.id}: list.actions[${index}].operation names "${action.operation}", which is not among the model's operations`);
   return operation.permissionCode;
@@ -34,7 +38,8 @@ function permissionOf(served: ServedModel, action: ListActionObject, index: numb
 /**
  * The model's list actions written as objects ({key, label, operation?, hook?, confirm?, placement}),
  * split by placement (default row) and kept when the user may run them: an operation's permission code
- * (permissions.prefix + the operation's permission) must be held; import and export (operations the
+ * (permissions.prefix + the operation's permission) must be held, and so must a hook action's
+ * (permissions.prefix + its `permission`, version 11; one without shows to all); import and export (operations the
  * model switches on, docs/model-format.md) need <prefix>import / <prefix>export. A read-only list (a query
  * screen, a read-only tab) shows none but export: the others are changes. An action naming an operation
  * the model does not declare is a model error naming its path.

@@ -23,6 +23,8 @@ const model = {
       { key: 'release', label: '发布', operation: 'release', confirm: '确定发布吗?' },
       { key: 'archive', label: '归档', operation: 'archive', placement: 'toolbar' },
       { key: 'ping', label: '测试', hook: 'test.ping', placement: 'toolbar' },
+      { key: 'preview', label: '预览', hook: 'test.preview', permission: 'preview', placement: 'row' },
+      { key: 'online', label: '在线', hook: 'test.ping', permission: 'online', placement: 'toolbar' },
     ],
   },
 } as unknown as ModelFile;
@@ -30,11 +32,13 @@ const model = {
 function renderActions(grants: string[] | 'all' = 'all') {
   const hooks = createHookRegistry();
   const ping = vi.fn(() => '已测试');
+  const preview = vi.fn(() => undefined);
   hooks.register('action', 'test.ping', ping);
+  hooks.register('action', 'test.preview', preview);
   hooks.register('cell', 'test.bold', (value) => <b data-testid="bold">{String(value)}</b>);
   const provider = testDataProvider({ list: async () => page([positionRecord(1)]), callOperation: async () => '发布成功' });
   renderWithRuntime(<ListPage served={serve(model)} />, testRuntime({ grants, hooks, providers: { 'system.position': provider } }));
-  return { provider, ping };
+  return { provider, ping, preview };
 }
 
 describe('list actions as objects', () => {
@@ -64,6 +68,23 @@ describe('list actions as objects', () => {
     expect(screen.queryByRole('button', { name: '发布' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '测试' })).toBeInTheDocument();
+  });
+
+  it('hides a hook action naming a permission (version 11) from a user without <prefix><permission>', async () => {
+    renderActions(['system:position:list', 'system:position:release']);
+    const row = (await screen.findByText('检测员1')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: '发布' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: '预览' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '在线' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '测试' })).toBeInTheDocument();
+  });
+
+  it('shows a hook action naming a permission to a holder of that code and runs it on the row', async () => {
+    const { preview } = renderActions(['system:position:list', 'system:position:preview']);
+    const row = (await screen.findByText('检测员1')).closest('tr') as HTMLElement;
+    expect(screen.queryByRole('button', { name: '在线' })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: '预览' }));
+    await waitFor(() => expect(preview).toHaveBeenCalledWith(expect.objectContaining({ record: expect.objectContaining({ id: positionRecord(1).id }) })));
   });
 
   it('renders a column through its cell hook', async () => {
