@@ -15,10 +15,11 @@ import type { FieldDef, FieldMessages, FieldType, Lang, Scalar } from './types';
  *  4. 'maxLength', then 'minLength', in characters (code points)
  *  5. 'minimum', then 'maximum'
  *  6. 'pattern'
+ *  7. 'accept' — file and image fields: every stored path (comma-joined) ends in one of the accepted extensions
  */
 
 export type TypeRule = 'string' | 'integer' | 'number' | 'date' | 'datetime' | 'boolean' | 'json' | 'list';
-export type FieldRule = 'required' | TypeRule | 'enum' | 'maxLength' | 'minLength' | 'minimum' | 'maximum' | 'pattern';
+export type FieldRule = 'required' | TypeRule | 'enum' | 'maxLength' | 'minLength' | 'minimum' | 'maximum' | 'pattern' | 'accept';
 export type FieldCheck = { ok: true; value: Scalar | null } | { ok: false; rule: FieldRule };
 export type Coerced = { ok: true; value: Scalar } | { ok: false; rule: TypeRule };
 
@@ -141,6 +142,31 @@ export function isSelectField(def: FieldDef): boolean {
   return Boolean(def.dict || def.enum || def.ref) || def.type === 'date' || def.type === 'datetime' || def.type === 'boolean';
 }
 
+/** The extension of a stored path ('.png'), lower case; '' when it has none. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+}
+
+/** Whether every stored path of a file or image value has one of the field's accepted extensions. */
+export function acceptsPaths(accept: readonly string[], value: string): boolean {
+  const allowed = new Set(accept.map((ext) => ext.toLowerCase()));
+  return value
+    .split(',')
+    .filter((path) => path !== '')
+    .every((path) => allowed.has(extensionOf(path)));
+}
+
+/** the spec's image rule (001 §5): accept lists only jpg, jpeg and png, which has its own message */
+const JPG_PNG = new Set(['.jpg', '.jpeg', '.png']);
+const isJpgPngImage = (def: FieldDef) => def.type === 'image' && (def.accept ?? []).length > 0 && def.accept!.every((ext) => JPG_PNG.has(ext.toLowerCase()));
+
+/** Uploaded, not typed: files and images say 请上传…. */
+export function isUploadField(def: FieldDef): boolean {
+  return def.type === 'file' || def.type === 'image';
+}
+
 /**
  * One value against one field's rules: the value as stored (empty optional values become null; text
  * keeps ''), or the first rule it breaks. `pattern` is the compiled regex of the field's named pattern.
@@ -159,6 +185,7 @@ export function checkFieldValue(def: FieldDef, raw: unknown, pattern?: RegExp): 
     if (def.maxLength !== undefined && length > def.maxLength) return { ok: false, rule: 'maxLength' };
     if (def.minLength !== undefined && length < def.minLength) return { ok: false, rule: 'minLength' };
     if (pattern && !pattern.test(value)) return { ok: false, rule: 'pattern' };
+    if ((def.type === 'file' || def.type === 'image') && def.accept?.length && !acceptsPaths(def.accept, value)) return { ok: false, rule: 'accept' };
   } else {
     if (def.minimum !== undefined && value < def.minimum) return { ok: false, rule: 'minimum' };
     if (def.maximum !== undefined && value > def.maximum) return { ok: false, rule: 'maximum' };
@@ -187,8 +214,9 @@ const OWN_MESSAGE: Partial<Record<FieldRule | 'unique' | 'ref', keyof FieldMessa
 
 /**
  * The message of a broken rule: the field's own `messages` entry (zh-CN in the model, translated),
- * else schemas/meta/validation-messages.json ('requiredSelect' for picked fields), else for patterns
- * the named pattern's message; {label}, {max}, {min} filled in.
+ * else schemas/meta/validation-messages.json ('requiredSelect' for picked fields, 'requiredUpload' for files and
+ * images), else for patterns
+ * the named pattern's message; {label}, {max}, {min}, {types} filled in.
  */
 export function ruleMessage(def: FieldDef, rule: FieldRule | 'unique' | 'ref', texts: RuleTexts): string {
   const limits: Record<string, number | undefined> = {
@@ -199,11 +227,18 @@ export function ruleMessage(def: FieldDef, rule: FieldRule | 'unique' | 'ref', t
   };
   // each template names the one limit of its own rule ({max} for maxLength/maximum, {min} for the others)
   const fill = (template: string) =>
-    template.replace(/\{(label|max|min)\}/g, (_, name: string) => (name === 'label' ? texts.text(def.label) : String(limits[rule] ?? '')));
+    template.replace(/\{(label|max|min|types)\}/g, (_, name: string) =>
+      name === 'label'
+        ? texts.text(def.label)
+        : name === 'types'
+          ? (def.accept ?? []).map((ext) => ext.replace(/^\./, '')).join('/')
+          : String(limits[rule] ?? ''),
+    );
   const ownKey = OWN_MESSAGE[rule];
   const own = ownKey ? def.messages?.[ownKey] : undefined;
   if (own) return fill(texts.text(own));
   if (rule === 'pattern') return texts.patternMessage ?? '';
-  const key: MessageKey = rule === 'required' && isSelectField(def) ? 'requiredSelect' : rule;
+  if (rule === 'accept') return fill(MESSAGES[isJpgPngImage(def) ? 'acceptImage' : 'accept'][texts.lang]);
+  const key: MessageKey = rule !== 'required' ? rule : isSelectField(def) ? 'requiredSelect' : isUploadField(def) ? 'requiredUpload' : 'required';
   return fill(MESSAGES[key][texts.lang]);
 }

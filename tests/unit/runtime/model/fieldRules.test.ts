@@ -30,6 +30,26 @@ describe('field rules: one implementation for the server and the form', () => {
     if (!checked.ok) expect(ruleMessage(def, checked.rule, zh)).toBe(message);
   });
 
+  it('accepts only the listed extensions of a file or image field, each stored path of a comma-joined value', () => {
+    const photo: FieldDef = { type: 'image', label: '证件照', accept: ['.jpg', '.jpeg', '.png'] };
+    const commitment: FieldDef = { type: 'file', label: '诚信承诺书', accept: ['.pdf', '.jpg'] };
+    expect(checkFieldValue(photo, 'avatar/a.png')).toEqual({ ok: true, value: 'avatar/a.png' });
+    expect(checkFieldValue(photo, 'image/a.JPG,image/b.jpeg')).toEqual({ ok: true, value: 'image/a.JPG,image/b.jpeg' });
+    for (const bad of ['avatar/a.gif', 'image/a.png,image/b.webp', 'image/noextension', 'image.png/x']) {
+      const checked = checkFieldValue(photo, bad);
+      expect(checked, bad).toEqual({ ok: false, rule: 'accept' });
+    }
+    // the spec's image message (001 §5) for a jpg/png image field, the types named for any other
+    expect(ruleMessage(photo, 'accept', zh)).toBe('请上传png或jpg格式的图片');
+    expect(ruleMessage(photo, 'accept', en)).toBe('Please upload a png or jpg image');
+    expect(checkFieldValue(commitment, 'document/a.docx')).toEqual({ ok: false, rule: 'accept' });
+    expect(ruleMessage(commitment, 'accept', zh)).toBe('请上传pdf/jpg格式的文件');
+    // a required upload left empty says 请上传
+    expect(ruleMessage({ ...photo, required: true }, 'required', zh)).toBe('请上传证件照');
+    // no accept list: any stored path
+    expect(checkFieldValue({ type: 'file', label: '附件' }, 'annex/a.zip')).toEqual({ ok: true, value: 'annex/a.zip' });
+  });
+
   it('counts characters, not UTF-16 units: 5 CJK extension characters fit maxLength 5', () => {
     expect(checkFieldValue(name, '𠀀𠀁𠀂𠀃𠀄')).toEqual({ ok: true, value: '𠀀𠀁𠀂𠀃𠀄' });
   });
