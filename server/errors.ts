@@ -71,6 +71,11 @@ const CATALOGUE = {
   CL_ERR_CERTIFICATE_DATES: { kind: 'validation', 'zh-CN': '获证日期不能晚于有效期', en: 'The issue date cannot be later than the expiry date' },
   CL_ERR_PROFESSION_TYPE: { kind: 'validation', 'zh-CN': '所选专业不属于该证书类型', en: 'A chosen profession does not belong to this certificate type' },
   CL_ERR_STAFF_DEPART_UNKNOWN: { kind: 'validation', 'zh-CN': '所选部门不存在', en: 'A chosen department does not exist' },
+  CL_ERR_ID_PHOTO_SIZE: {
+    kind: 'validation',
+    'zh-CN': '上传图片比例400×594,当前文件{w}×{h}',
+    en: 'The ID photo must be at most 400×594; this file is {w}×{h}',
+  },
   CL_ERR_STAFF_POST_UNKNOWN: { kind: 'validation', 'zh-CN': '所选岗位不存在', en: 'A chosen position does not exist' },
   CL_ERR_BAD_REQUEST: { kind: 'badRequest', 'zh-CN': '请求参数错误：{detail}', en: 'Bad request: {detail}' },
   CL_ERR_FIELD_UNKNOWN: { kind: 'badRequest', 'zh-CN': '未知字段：{field}', en: 'Unknown field: {field}' },

@@ -7,6 +7,8 @@ import { DATE_FORMAT, nowText } from '../db/timestamps.js';
 import { appError, errorText, validationError } from '../errors.js';
 import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js';
 import { withFirstPassword } from '../auth/userHooks.js';
+import { createFileStore, type FileStore } from '../files/fileStore.js';
+import { imageSizeOf } from '../files/imageSize.js';
 import dayjs from 'dayjs';
 
 const splitIds = (value: unknown): string[] => [
@@ -24,6 +26,30 @@ const unknownPassword = () => `${randomBytes(9).toString('base64url').replace(/[
 async function storedFileUrl(db: Transaction<Database>, id: string): Promise<string | null> {
   const row = await db.selectFrom('sysUser').select('fileUrl').where('id', '=', id).executeTakeFirst();
   return row?.fileUrl ?? null;
+}
+
+/** spec 001 §5 / §9: the ID photo (avatar) is at most 400×594 pixels */
+export const ID_PHOTO_MAX = { width: 400, height: 594 } as const;
+
+/**
+ * The ID photo's size rule on the server: each newly chosen photo that is an upload of the writer's tenant
+ * is measured from its stored bytes and refused over 400×594 with the form's warning naming its size. A
+ * photo kept unchanged on an edit is not measured again; a path that names no stored upload has nothing to
+ * measure (the type rule, jpg/jpeg/png, is the field's accept list).
+ */
+async function checkIdPhoto(ctx: BeforeSaveContext, files: FileStore, value: unknown): Promise<void> {
+  const before =
+    ctx.mode === 'update' ? ((await ctx.db.selectFrom('sysUser').select('avatar').where('id', '=', ctx.id).executeTakeFirst())?.avatar ?? null) : null;
+  const kept = new Set(String(before ?? '').split(','));
+  for (const path of String(value ?? '').split(',')) {
+    if (!path || kept.has(path)) continue;
+    const file = await files.find(path.slice(path.lastIndexOf('/') + 1));
+    if (!file || file.tenantId !== ctx.context.tenantId) continue;
+    const size = await imageSizeOf(files.blobPathOf(file.md5)).catch(() => null);
+    if (size && (size.width > ID_PHOTO_MAX.width || size.height > ID_PHOTO_MAX.height)) {
+      throw validationError([{ field: 'avatar', message: errorText('CL_ERR_ID_PHOTO_SIZE', ctx.context.lang, { w: size.width, h: size.height }) }]);
+    }
+  }
 }
 
 /** departIds -> the user's rows in sys_user_depart (what sign-in, the department switch and data rules read). */
@@ -66,12 +92,15 @@ async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<v
  *   and kept while the file stays the same (the client's value is not trusted);
  * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads;
  *   departments and positions are the writer's tenant's;
+ * - a newly chosen ID photo (avatar) larger than 400×594 is refused, naming its size (checkIdPhoto);
  * - the new account becomes a member of the writer's tenant (so the staff member can sign in to it)
  *   through the users' tenancy hook (permission.tenantUsers), which this view keeps, not here.
  */
-export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
+export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength' | 'dataDir'>): void {
+  let files: FileStore | null = null;
   hooks.register('staff.saveMember', async (ctx) => {
     let values = ctx.values;
+    if (Object.hasOwn(values, 'avatar')) await checkIdPhoto(ctx, (files ??= createFileStore(config.dataDir)), values.avatar);
     if (ctx.mode === 'update' && Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
     if (ctx.mode === 'create') {
       values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);

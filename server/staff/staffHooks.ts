@@ -4,7 +4,7 @@ import { registerCertificateHooks } from './certificateHooks.js';
 import { registerMemberHooks } from './memberHooks.js';
 
 /** The named hooks of the staff module (schemas/staff): the staff record and its certificates. */
-export function registerStaffHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
+export function registerStaffHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength' | 'dataDir'>): void {
   registerMemberHooks(hooks, config);
   registerCertificateHooks(hooks);
 }

@@ -2,12 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
+import { pngOf } from '../e2e/support/pngImage.js';
 import { client, userWith, type Client } from './engineSupport.js';
+import { multipart } from './xlsxSupport.js';
 
 // The staff record (spec 001 §3/§5): a view of system.user served at /admin/user/* with the staff
 // form's rules, which 用户管理 (/api/permission/Users) does not have.
 const matrix = await databaseMatrix();
 let seq = 0;
+
+/** The header of a JPEG of the given size (SOI, a JFIF and an EXIF-like segment, then the frame header): enough to store and measure. */
+function jpegOf(width: number, height: number): Buffer {
+  const segment = (marker: number, body: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, body]);
+  };
+  const frame = Buffer.from([8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  frame.writeUInt16BE(height, 1);
+  frame.writeUInt16BE(width, 3);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('4a46494600010100000100010000', 'hex')),
+    segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0'), Buffer.alloc(300, 7)])),
+    segment(0xc0, frame),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
 
 describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {
@@ -140,31 +161,33 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       expect(await refusal({ virtualNumber: '1'.repeat(31) })).toMatch(/30/);
       expect(await refusal({ highestTitle: '职'.repeat(21) })).toMatch(/20/);
       expect(await refusal({ certificateName: '证'.repeat(21) })).toMatch(/20/);
-      for (const field of [
-        'sex',
-        'idcard',
-        'nation',
-        'idcardExpirationDate',
-        'nativePlace',
-        'idcardImgFront',
-        'idcardImgBack',
-        'phone',
-        'birthday',
-        'avatar',
-        'signatureImg',
-        'departIds',
-        'post',
-        'hiredate',
-        'startDate',
-        'highestEducation',
-        'highestTitle',
-        'titleProfession',
-        'certificateName',
-        'certificateNo',
-        'certificateValidity',
-      ]) {
-        const res = await admin.post('/admin/user/add', valid({ [field]: null }));
-        expect(res.body.success, `${field}: ${JSON.stringify(res.body)}`).toBe(false);
+      // every required field, with its message: typed 请输入, picked 请选择, uploaded 请上传
+      const required: Record<string, string> = {
+        sex: '请选择性别',
+        idcard: '请输入身份证号',
+        nation: '请输入民族',
+        idcardExpirationDate: '请选择身份证有效期',
+        nativePlace: '请输入籍贯',
+        idcardImgFront: '请上传身份证正面',
+        idcardImgBack: '请上传身份证反面',
+        phone: '请输入手机号码',
+        birthday: '请选择出生日期',
+        avatar: '请上传证件照',
+        signatureImg: '请上传电子签名',
+        departIds: '请选择所属部门',
+        post: '请选择岗位',
+        hiredate: '请选择入职日期',
+        startDate: '请选择从事检测工作日期',
+        highestEducation: '请输入最高学历',
+        highestTitle: '请输入最高职称',
+        titleProfession: '请输入最高检测证书等级',
+        certificateName: '请输入证书名称',
+        certificateNo: '请输入证书编号',
+        certificateValidity: '请选择证书有效期',
+      };
+      for (const [field, message] of Object.entries(required)) {
+        expect(await refusal({ [field]: null }), field).toBe(message);
+        expect(await refusal({ [field]: '' }), field).toBe(message);
       }
       expect(await refusal({ departIds: 'no-such-depart' })).toBe('所选部门不存在');
       expect(await refusal({ post: 'P.nobody' })).toBe('所选岗位不存在');
@@ -175,6 +198,36 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       // the same rules do not bind 用户管理: an account without the staff columns is fine there
       const plain = await admin.post('/api/permission/Users', { username: `plain${process.pid}x${++seq}`, realname: '名'.repeat(30), password: 'Start1234s' });
       expect(plain.body, JSON.stringify(plain.body)).toMatchObject({ code: 200 });
+    });
+
+    it('refuses an ID photo over 400×594 naming its size, and images that are not jpg or png (spec 001 §5)', async () => {
+      const token = await t.login();
+      const upload = async (name: string, content: Buffer) => {
+        const res = await t.request({ method: 'POST', url: '/sys/common/upload', token, ...multipart('file', name, content, { biz: 'avatar' }) });
+        expect(res.json(), res.body).toMatchObject({ success: true });
+        return res.json().message as string;
+      };
+      const tooTall = await upload('big.png', pngOf(500, 700));
+      expect(await refusal({ avatar: tooTall })).toBe('上传图片比例400×594,当前文件500×700');
+      expect(await refusal({ avatar: await upload('wide.png', pngOf(401, 100)) })).toBe('上传图片比例400×594,当前文件401×100');
+      // a JPEG is measured from its frame header, past the segments before it
+      expect(await refusal({ avatar: await upload('wide.jpg', jpegOf(420, 500)) })).toBe('上传图片比例400×594,当前文件420×500');
+      const fits = await add({ avatar: await upload('ok.png', pngOf(400, 594)) });
+      expect(fits.avatar).toMatch(/^avatar\/.+\.png$/);
+      expect((await add({ avatar: await upload('ok.jpg', jpegOf(358, 441)) })).avatar).toMatch(/\.jpg$/);
+      // in English too
+      const en = client(t, token, { lang: 'en' });
+      expect((await en.post('/admin/user/add', valid({ avatar: tooTall }))).body.message).toBe('The ID photo must be at most 400×594; this file is 500×700');
+      // an edit is measured too; a photo kept as it was (an older record's) is not measured again
+      expect((await admin.post('/admin/user/edit', { id: fits.id, version: 1, avatar: tooTall })).body.message).toBe('上传图片比例400×594,当前文件500×700');
+      await t.app.ctx.db.db.updateTable('sysUser').set({ avatar: tooTall }).where('id', '=', fits.id).execute();
+      const kept = await admin.post('/admin/user/edit', { id: fits.id, version: 1, avatar: tooTall, realname: '赵六' });
+      expect(kept.body, JSON.stringify(kept.body)).toMatchObject({ success: true, result: { realname: '赵六' } });
+      // only jpg, jpeg and png for every image of the record
+      for (const field of ['avatar', 'idcardImgFront', 'idcardImgBack', 'signatureImg', 'academicCertificateImg', 'diplomaImg']) {
+        expect(await refusal({ [field]: 'image/photo.gif' }), field).toBe('请上传png或jpg格式的图片');
+      }
+      expect(await refusal({ fileUrl: 'document/promise.docx' })).toBe('请上传pdf/jpg/jpeg/png格式的文件');
     });
 
     it('refuses callers without the staff permissions and answers unknown ids without revealing anything', async () => {
