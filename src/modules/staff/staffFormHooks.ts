@@ -1,5 +1,5 @@
 import type { Field, GeneralField } from '@formily/core';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { FormReactionContext, HookRegistry } from '../../../runtime';
 
 const IDCARD = /^\d{17}[\dxX]$/;
@@ -29,8 +29,44 @@ export function commitmentDate(field: GeneralField, { mode }: FormReactionContex
   else if (value !== initialValue) field.form.setValuesIn('fileUpdateDate', dayjs().format('YYYY-MM-DD'));
 }
 
-/** The staff module's client hooks (schemas/staff/models/member.model.json names them). */
+const DAY = 'YYYY-MM-DD';
+
+/** a date field's value as YYYY-MM-DD, or null when it holds none */
+function dayOf(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  const day = dayjs(value);
+  return day.isValid() ? day.format(DAY) : null;
+}
+
+/** The date picker's disabledDate: the days `refuse` says no to, compared with the other field's day; none while it is empty. */
+function limitDays(field: GeneralField, mode: FormReactionContext['mode'], other: string, refuse: (day: string, bound: string) => boolean): void {
+  if (mode === 'detail') return;
+  // read inside the reaction, so the limit follows every change of the other date
+  const bound = dayOf(field.form.values[other] as unknown);
+  (field as Field).setComponentProps({ disabledDate: bound ? (day: Dayjs) => refuse(day.format(DAY), bound) : undefined });
+}
+
+/**
+ * staff.issuedNotAfterExpiry (on a certificate's issuanceDate, spec 001 §5): the issue-date picker
+ * disables the days after the chosen expiry date. The server refuses the same (staff.certificateDates).
+ */
+export function issuedNotAfterExpiry(field: GeneralField, { mode }: FormReactionContext): void {
+  limitDays(field, mode, 'expirationDate', (day, expires) => day > expires);
+}
+
+/**
+ * staff.expiresNotBeforeIssue (on a certificate's expirationDate): the expiry-date picker disables the
+ * days before the chosen issue date. One reading: the same day is allowed on both sides, as the server's
+ * rule is "issue date not later than expiry".
+ */
+export function expiresNotBeforeIssue(field: GeneralField, { mode }: FormReactionContext): void {
+  limitDays(field, mode, 'issuanceDate', (day, issued) => day < issued);
+}
+
+/** The staff module's client hooks (schemas/staff/models/member.model.json and the certificate models name them). */
 export function registerStaffFormHooks(hooks: HookRegistry): void {
   hooks.register('formReaction', 'staff.birthdayFromIdcard', birthdayFromIdcard);
   hooks.register('formReaction', 'staff.commitmentDate', commitmentDate);
+  hooks.register('formReaction', 'staff.issuedNotAfterExpiry', issuedNotAfterExpiry);
+  hooks.register('formReaction', 'staff.expiresNotBeforeIssue', expiresNotBeforeIssue);
 }
