@@ -30,13 +30,20 @@ interface ExpiringRow {
   holder: string | null;
 }
 
-// the staff module's certificate tables (schemas/staff/models/certificate*.model.json): testing
-// certificates are named by their type, other certificates by their own name
+// the staff module's certificates: the two certificate tables (schemas/staff/models/certificate*.model.json),
+// testing certificates named by their type, other certificates by their own name; and the certificate of
+// the staff record itself (certificateName, certificateValidity: the date the staff list flags), once in
+// each tenant its holder belongs to. Certificates of removed accounts are not announced.
 const SOURCES: RawBuilder<ExpiringRow>[] = [
   sql<ExpiringRow>`select c.id, c.tenant_id, c.user_id, c.expiration_date, t.name as certificate, u.realname as holder
-    from sys_certificate_ability c left join sys_certificate_ability_type t on t.id = c.type_id left join sys_user u on u.id = c.user_id`,
+    from sys_certificate_ability c left join sys_certificate_ability_type t on t.id = c.type_id left join sys_user u on u.id = c.user_id
+    where u.id is null or u.del_flag = 0`,
   sql<ExpiringRow>`select c.id, c.tenant_id, c.user_id, c.expiration_date, c.name as certificate, u.realname as holder
-    from sys_certificate_personal c left join sys_user u on u.id = c.user_id`,
+    from sys_certificate_personal c left join sys_user u on u.id = c.user_id
+    where u.id is null or u.del_flag = 0`,
+  sql<ExpiringRow>`select u.id, m.tenant_id, u.id as user_id, u.certificate_validity as expiration_date, u.certificate_name as certificate, u.realname as holder
+    from sys_user u inner join sys_user_tenant m on m.user_id = u.id
+    where u.del_flag = 0 and u.certificate_validity is not null`,
 ];
 
 const dayText = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : dayjs(value as Date).format('YYYY-MM-DD'));

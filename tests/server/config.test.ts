@@ -24,6 +24,16 @@ describe('configuration from the environment', () => {
     expect(config.schemaDirs.at(-1)).toBe('/opt/modules');
   });
 
+  it('announces expiring certificates 30 days ahead to the role quality unless told otherwise; 0 days turns it off', () => {
+    expect(loadConfig({}).expiryNotice).toEqual({ days: 30, qualityRole: 'quality' });
+    expect(loadConfig({ CLOUDLAB_EXPIRY_NOTICE_DAYS: '60', CLOUDLAB_QUALITY_ROLE: 'qa_officer' }).expiryNotice).toEqual({
+      days: 60,
+      qualityRole: 'qa_officer',
+    });
+    expect(loadConfig({ CLOUDLAB_EXPIRY_NOTICE_DAYS: '0' }).expiryNotice).toBeNull();
+    expect(() => loadConfig({ CLOUDLAB_EXPIRY_NOTICE_DAYS: 'soon' })).toThrow(/CLOUDLAB_EXPIRY_NOTICE_DAYS/);
+  });
+
   it('refuses what it cannot use, naming the variable', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
