@@ -136,8 +136,13 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await date(add, '证书有效期', '2030-12-31');
   const created = page.waitForResponse((res) => res.url().includes('/admin/user/add'));
   await add.getByRole('button', { name: /确\s*认/ }).click();
-  const answer = await (await created).json();
+  const response = await created;
+  const answer = await response.json();
   expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+  // departments and positions go out comma-joined (spec 001 §3/§7), not as lists
+  const sent = response.request().postDataJSON() as { departIds?: unknown; post?: unknown };
+  expect(typeof sent.departIds, JSON.stringify(sent)).toBe('string');
+  expect(sent.post).toBe(`JCY${stamp}`);
   await toast(page, '添加成功！');
   await expect(add).toBeHidden();
 
@@ -159,6 +164,12 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
 
   let panel = await tab('教育经历');
   await addRow(page, panel, '新增', async (d) => void (await item(d, '学校').locator('input').fill('同济大学')), '同济大学');
+  // a sub-record list: 10 a page with 10/20/30 and 共N条 (spec 001 §9; antd adds the quick jumper from a second page on)
+  await expect(panel.locator('.ant-pagination-total-text')).toHaveText('共1条');
+  await panel.locator('.ant-pagination-options-size-changer').click();
+  const sizes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(sizes).toHaveText([/^10\b/, /^20\b/, /^30\b/]);
+  await sizes.first().click();
   panel = await tab('工作简历');
   await addRow(page, panel, '新增', async (d) => void (await item(d, '工作单位').locator('input').fill('市检测中心')), '市检测中心');
   panel = await tab('技术职称');

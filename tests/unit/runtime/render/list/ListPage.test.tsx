@@ -45,6 +45,8 @@ describe('ListPage: the Position model', () => {
   it('pages on the server and returns to page 1 when the page size changes', async () => {
     const { provider, user } = renderPosition({ provider: { list: async () => page([positionRecord(1), positionRecord(2)], 45) } });
     await screen.findByText('共45条');
+    // more than one page: the quick jumper is there (antd shows it only then)
+    expect(document.querySelector('.ant-pagination-options-quick-jumper input')).not.toBeNull();
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, pageSize: 20 })));
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
