@@ -12,6 +12,13 @@ export const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
 /** at most this many uploads keep a running MD5 in memory; the oldest is dropped (its merge re-reads) */
 const MAX_RUNNING_HASHES = 256;
 const READ_BLOCK = 1024 * 1024;
+/** a chunk's pieces are gathered into writes of about this size (one writev each), one write in flight per request */
+const WRITE_BLOCK = 1024 * 1024;
+/**
+ * bytes of one upload left to the kernel's write-back before its part file is flushed in the background:
+ * the disk works while chunks are still arriving, and the merge's own flush finds little left to write
+ */
+const FLUSH_EVERY = 64 * 1024 * 1024;
 const PART = 'data.part';
 const PLAN = 'plan.json';
 
@@ -47,7 +54,23 @@ interface RunningHash {
   hash: Hash;
   next: number;
   tokens: string[];
+  /** a chunk is being hashed (on arrival or read back); others that complete meanwhile set `again` */
   busy: boolean;
+  again: boolean;
+}
+
+/** Writes `buffers` at `position`, all of them (a short writev is finished piece by piece). */
+async function writeAll(handle: fs.promises.FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  const total = buffers.reduce((sum, b) => sum + b.length, 0);
+  let written = (await handle.writev(buffers, position)).bytesWritten;
+  if (written === total) return;
+  const rest = Buffer.concat(buffers).subarray(written);
+  let at = 0;
+  while (at < rest.length) {
+    const { bytesWritten } = await handle.write(rest, at, rest.length - at, position + written);
+    at += bytesWritten;
+    written += bytesWritten;
+  }
 }
 
 export interface AssembledUpload {
@@ -55,7 +78,7 @@ export interface AssembledUpload {
   file: string;
   md5: string;
   size: number;
-  /** bytes read back from the disk to finish the MD5 (0 when every chunk arrived in order on this process) */
+  /** bytes read back at the merge to finish the MD5 (0 when every chunk arrived on this process) */
   reread: number;
 }
 
@@ -67,9 +90,12 @@ export interface AssembledUpload {
  * - `<n>`, the mark of chunk n, created (by rename, holding a random token) only once all its bytes are
  *   written: a chunk is stored whole or not at all, and a re-sent chunk first removes its mark;
  * - `plan.json`, the plan the part file was sized for.
- * The MD5 is taken while chunks stream in, in order; chunks that came out of order, or before a restart,
- * are read back once at the merge. So the disk sees one write per byte, plus one read only for what could
- * not be hashed on arrival, and memory stays at one chunk's read buffer per request.
+ * The MD5 is taken while chunks stream in, in order; a chunk that completes ahead of the running hash
+ * (the uploader keeps several in flight) is read back as soon as the chunks before it are in, while it is
+ * still in the page cache; chunks stored before a restart are read back once at the merge. Each chunk is
+ * written in WRITE_BLOCK writes, and the part file is flushed in the background every FLUSH_EVERY bytes so
+ * the merge's flush does not find the whole file still to write. Memory stays at about two write blocks
+ * and one read buffer per request.
  */
 export function createChunkStore(dataDir: string) {
   const root = path.join(dataDir, 'chunks');
@@ -81,6 +107,31 @@ export function createChunkStore(dataDir: string) {
   const merging = new Set<string>();
   /** chunk writes in progress per upload, which a merge on this process waits for */
   const writing = new Map<string, Set<Promise<unknown>>>();
+  /** per upload: bytes written since its part file was last flushed, and the flush in progress */
+  const flushing = new Map<string, { unsynced: number; running: Promise<void> | null }>();
+
+  /** Counts `bytes` written to the part file of `dir`; past FLUSH_EVERY, flushes it without waiting. */
+  function flushBehind(dir: string, bytes: number): void {
+    const state = flushing.get(dir) ?? { unsynced: 0, running: null };
+    flushing.set(dir, state);
+    state.unsynced += bytes;
+    if (state.running || state.unsynced < FLUSH_EVERY) return;
+    state.unsynced = 0;
+    state.running = (async () => {
+      const handle = await fs.promises.open(path.join(dir, PART), 'r+');
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    })()
+      // only an early start on the merge's flush, which reports its own failure
+      .catch(() => undefined)
+      .finally(() => {
+        state.running = null;
+        if (state.unsynced === 0 && flushing.get(dir) === state) flushing.delete(dir);
+      });
+  }
 
   const readToken = (dir: string, n: number) => fs.promises.readFile(path.join(dir, String(n)), 'utf8').catch(() => null);
 
@@ -150,6 +201,26 @@ export function createChunkStore(dataDir: string) {
     }
   }
 
+  /**
+   * Hashes, from the disk, the chunks that completed while the running hash was behind them; one pass at
+   * a time per upload, and a chunk completing during a pass makes it look again.
+   */
+  async function advance(dir: string, plan: ChunkPlan, state: RunningHash): Promise<void> {
+    if (state.busy) {
+      state.again = true;
+      return;
+    }
+    state.busy = true;
+    try {
+      do {
+        state.again = false;
+        await catchUp(dir, plan, state);
+      } while (state.again && running.get(dir) === state);
+    } finally {
+      state.busy = false;
+    }
+  }
+
   async function writeChunk(dir: string, plan: ChunkPlan, n: number, source: Readable & { truncated?: boolean }): Promise<number> {
     await preparedPlan(dir, plan);
     // from here the old bytes of chunk n are no longer whole
@@ -160,9 +231,10 @@ export function createChunkStore(dataDir: string) {
       state = undefined;
     }
     if (!state && n === 1) {
-      state = { hash: createHash('md5'), next: 1, tokens: [], busy: false };
+      state = { hash: createHash('md5'), next: 1, tokens: [], busy: false, again: false };
       keepRunning(dir, state);
     }
+    // hashed on arrival only when it is the next chunk the running hash needs; otherwise read back later
     const hashing = state !== undefined && state.next === n && !state.busy ? state : null;
     if (hashing) hashing.busy = true;
 
@@ -170,7 +242,29 @@ export function createChunkStore(dataDir: string) {
     const offset = (n - 1) * plan.chunkSize;
     let size = 0;
     let whole = false;
-    const handle = await fs.promises.open(path.join(dir, PART), fs.constants.O_RDWR | fs.constants.O_CREAT);
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(path.join(dir, PART), fs.constants.O_RDWR | fs.constants.O_CREAT);
+    } catch (error) {
+      if (hashing) {
+        hashing.busy = false;
+        running.delete(dir);
+      }
+      throw error;
+    }
+    // the pieces received since the last write, and the one write in flight
+    let pieces: Buffer[] = [];
+    let piecesBytes = 0;
+    let written = 0;
+    let inFlight: Promise<void> = Promise.resolve();
+    const writeOut = () => {
+      const buffers = pieces;
+      const position = offset + written;
+      written += piecesBytes;
+      pieces = [];
+      piecesBytes = 0;
+      inFlight = writeAll(handle, buffers, position);
+    };
     try {
       if ((await handle.stat()).size !== plan.totalSize) await handle.truncate(plan.totalSize);
       for await (const data of source as AsyncIterable<Buffer>) {
@@ -178,31 +272,54 @@ export function createChunkStore(dataDir: string) {
           size += data.length;
           continue; // too long: drain and refuse, never write past this chunk
         }
-        await handle.write(data, 0, data.length, offset + size);
         if (hashing) hashing.hash.update(data);
+        pieces.push(data);
+        piecesBytes += data.length;
         size += data.length;
+        if (piecesBytes >= WRITE_BLOCK) {
+          await inFlight;
+          writeOut();
+        }
+      }
+      await inFlight;
+      if (piecesBytes > 0 && size <= expected) {
+        writeOut();
+        await inFlight;
       }
       whole = !source.truncated && size === expected;
     } finally {
+      // never close the file under a write still in flight
+      await inFlight.catch(() => undefined);
       await handle.close();
-      if (hashing) {
+      if (hashing && !whole) {
         hashing.busy = false;
-        if (!whole) running.delete(dir);
+        running.delete(dir);
       }
     }
     if (source.truncated) return -1;
     if (!whole) return size;
-    const token = await markDone(dir, n);
-    if (hashing && running.get(dir) === hashing) {
-      hashing.tokens.push(token);
-      hashing.next++;
-      hashing.busy = true;
-      try {
-        await catchUp(dir, plan, hashing);
-      } finally {
+    flushBehind(dir, size);
+    // the arriving chunk keeps the hash busy until its mark exists: a pass of advance() must not hash it again
+    let token: string;
+    try {
+      token = await markDone(dir, n);
+    } catch (error) {
+      if (hashing) {
         hashing.busy = false;
+        running.delete(dir);
+      }
+      throw error;
+    }
+    if (hashing) {
+      hashing.busy = false;
+      if (running.get(dir) === hashing) {
+        hashing.tokens.push(token);
+        hashing.next++;
       }
     }
+    // chunks after this one may have completed while it was in flight (several are sent at once): hash them now
+    const current = running.get(dir);
+    if (current) await advance(dir, plan, current);
     return size;
   }
 
@@ -243,6 +360,8 @@ export function createChunkStore(dataDir: string) {
       merging.add(dir);
       try {
         await Promise.allSettled([...(writing.get(dir) ?? [])]);
+        await flushing.get(dir)?.running;
+        flushing.delete(dir);
         if ((await this.done(tenantId, userId, plan)).length !== plan.totalChunks) return null;
         const tokens: string[] = [];
         for (let n = 1; n <= plan.totalChunks; n++) {
@@ -278,6 +397,7 @@ export function createChunkStore(dataDir: string) {
     async clear(tenantId: number, userId: string, identifier: string): Promise<void> {
       const dir = dirOf(tenantId, userId, identifier);
       running.delete(dir);
+      flushing.delete(dir);
       await fs.promises.rm(dir, { recursive: true, force: true });
     },
     /** removes uploads whose folder has not changed for ABANDONED_AFTER_MS; answers how many */
@@ -289,6 +409,7 @@ export function createChunkStore(dataDir: string) {
           const stat = await fs.promises.stat(dir).catch(() => null);
           if (stat && now - stat.mtimeMs > ABANDONED_AFTER_MS) {
             running.delete(dir);
+            flushing.delete(dir);
             await fs.promises.rm(dir, { recursive: true, force: true });
             removed++;
           }

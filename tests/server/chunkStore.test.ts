@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHUNK_SIZE, createChunkStore, type ChunkPlan } from '../../server/files/chunkStore.js';
 
@@ -52,6 +52,41 @@ describe('chunk store', () => {
     expect(await store.assemble(1, 'u1', planOf(file))).toBeNull();
     await send(store, file, 4);
     expect(await store.assemble(1, 'u1', planOf(file))).toMatchObject({ md5: md5(file), reread: 0 });
+  });
+
+  it('hashes chunks sent several at once, whatever order they complete in, without reading anything back at the merge', async () => {
+    const file = fileOf(CHUNK_SIZE * 5 + 321);
+    const store = createChunkStore(dataDir);
+    await Promise.all([1, 2, 3].map((n) => send(store, file, n)));
+    await Promise.all([6, 5, 4].map((n) => send(store, file, n)));
+    const merged = await store.assemble(1, 'u1', planOf(file));
+    expect(merged).toMatchObject({ md5: md5(file), size: file.length, reread: 0 });
+    expect(fs.readFileSync(merged!.file).equals(file)).toBe(true);
+  });
+
+  it('hashes a chunk that completes after the one before it, though it started first', async () => {
+    const file = fileOf(CHUNK_SIZE * 2 + 10);
+    const store = createChunkStore(dataDir);
+    // chunk 2 is in flight before chunk 1 starts and completes after it: it cannot be hashed on arrival
+    const late = new PassThrough();
+    const second = store.write(1, 'u1', planOf(file), 2, late);
+    late.write(chunk(file, 2).subarray(0, 4096));
+    expect(await send(store, file, 1)).toBe(CHUNK_SIZE);
+    late.end(chunk(file, 2).subarray(4096));
+    expect(await second).toBe(CHUNK_SIZE);
+    await send(store, file, 3);
+    expect(await store.assemble(1, 'u1', planOf(file))).toMatchObject({ md5: md5(file), reread: 0 });
+  });
+
+  it('never writes a too-long chunk past its own bytes', async () => {
+    const file = fileOf(CHUNK_SIZE * 2);
+    const store = createChunkStore(dataDir);
+    await send(store, file, 2);
+    const tooLong = Buffer.concat([chunk(file, 1), Buffer.alloc(3 * 65536, 0xee)]);
+    expect(await send(store, file, 1, tooLong)).toBe(tooLong.length);
+    expect(await store.done(1, 'u1', planOf(file))).toEqual([2]);
+    await send(store, file, 1);
+    expect(await store.assemble(1, 'u1', planOf(file))).toMatchObject({ md5: md5(file) });
   });
 
   it('resumes after a restart: the stored chunks stay, and the merge hashes what the new process did not see', async () => {
