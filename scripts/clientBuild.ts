@@ -7,7 +7,8 @@ const INPUTS = ['src', 'runtime', 'designer', 'schemas/meta', 'index.html', 'vit
 const OUT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
 const STAMP = path.join(OUT_DIR, '.build-stamp');
 
-function newestMtime(target: string): number {
+/** The newest modification time under `target` (a file or a folder), skipping node_modules and dot files; 0 when missing. */
+export function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
