@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-/** A server in its own process, so the load generator and the server do not share a core. */
-export function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/**
+ * A server in its own process, so the load generator and the server do not share a core; TypeScript runs
+ * under tsx, a built script (scripts/serverBuild.ts, as `npm start` runs the server) with `nodeArgs` [].
+ */
+export function startProcess(script: string, env: Record<string, string>, nodeArgs: string[] = ['--import', 'tsx']): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
