@@ -13,6 +13,7 @@ import { scopeConditions } from './whereSql.js';
 import { completeCreate } from './completeRecord.js';
 import { writableBody } from './fieldAccess.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
+import { refusedRefs } from './refChecks.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
 import { translatorFor } from '../i18n/translateText.js';
@@ -35,6 +36,7 @@ class RowsRefused extends Error {
 }
 
 async function insertAll(
+  env: EngineEnv,
   write: WriteScope,
   model: CompiledModel,
   rows: PreparedRow[],
@@ -46,11 +48,12 @@ async function insertAll(
   const rowOf = new Map<string, number>();
   const refused: RowError[] = [];
   const createTime = nowText();
+  // like a form create, an import does not write the fields the importer's roles restrict
+  const bodies = rows.map((row) => writableBody(row.values, context.scope.fields));
   for (const [index, row] of rows.entries()) {
     const id = newId();
     try {
-      // like a form create, an import does not write the fields the importer's roles restrict
-      const completed = await completeCreate(write, model, writableBody(row.values, context.scope.fields), ctx);
+      const completed = await completeCreate(write, model, bodies[index]!, ctx);
       const final = await runBeforeSave(model, completed, 'create', id, write, prepared?.[index]);
       records.push({ ...final, id, createBy: context.auth.username, createTime, version: 1, ...(model.tenant ? { tenantId: context.tenantId } : {}) });
       rowOf.set(id, row.number);
@@ -60,7 +63,26 @@ async function insertAll(
         refused.push({ row: row.number, column: ctx.translate(model.fields.get(e.field)?.def.label ?? e.field, ctx.lang), value: '', message: e.message });
     }
   }
-  if (refused.length > 0) throw new RowsRefused(refused);
+  // like a form create, a relation form cell must name a record the importer could pick (refChecks.ts)
+  const relations = await refusedRefs(
+    env,
+    trx,
+    model,
+    bodies.map((values) => ({ values })),
+    context,
+    ctx,
+  );
+  relations.forEach((errors, index) => {
+    const row = rows[index]!;
+    for (const e of errors)
+      refused.push({
+        row: row.number,
+        column: ctx.translate(model.fields.get(e.field)!.def.label, ctx.lang),
+        value: cellText(row.values[e.field]),
+        message: e.message,
+      });
+  });
+  if (refused.length > 0) throw new RowsRefused(refused.sort((a, b) => a.row - b.row));
   const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
   const columns = sql.join(names.map((name) => model.fields.get(name)!.ref));
   const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS_PER_INSERT / names.length));
@@ -71,6 +93,9 @@ async function insertAll(
   await model.tenancy?.adopt?.(write, [...rowOf.keys()]);
   await assertInScope(write, model, [...rowOf.keys()], rowOf, ctx);
 }
+
+/** A refused value as the report shows it (bounded like the other reasons' values). */
+const cellText = (value: unknown) => (value === null || value === undefined ? '' : String(value).slice(0, 200));
 
 const IDS_PER_CHECK = 1_000;
 
@@ -156,7 +181,7 @@ export async function importRecords(
     prepared = stage.prepared;
   }
   try {
-    await inWrite(env, model, context, (write) => insertAll(write, model, rows, ctx, prepared));
+    await inWrite(env, model, context, (write) => insertAll(env, write, model, rows, ctx, prepared));
   } catch (error) {
     if (error instanceof RowsRefused) return rejected(sheet.rows.length, error.errors, context.lang);
     throw error;

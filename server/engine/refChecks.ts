@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { formFieldItems } from '../../runtime/model/formFieldItems.js';
 import { v2 } from '../../runtime/model/v2Parts.js';
+import { holdsPermission } from '../auth/holdsPermission.js';
 import type { Database } from '../db/schema.js';
 import { validationError, type FieldError } from '../errors.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
@@ -11,12 +12,24 @@ import type { Row } from './toDictText.js';
 import { fieldMessage, type MessageContext } from './validateRecord.js';
 import { scopeConditions } from './whereSql.js';
 
-/** The ids of `wanted` that name a record of `target` the writer can read: its tenant and their data scope on it. */
+/**
+ * Whether the writer may read the target model at all: its list permission, the code its list, get
+ * and the relation form's popup require. Without it no id of the target is one they could pick.
+ */
+async function mayRead(trx: Transaction<Database>, target: CompiledModel, context: EngineContext): Promise<boolean> {
+  return holdsPermission(trx, context.auth, target.permission('list'));
+}
+
+/**
+ * The ids of `wanted` that name a record of `target` the writer can read: they hold its list permission,
+ * and the record is in their tenant and inside their data scope on it.
+ */
 async function visibleIds(env: EngineEnv, trx: Transaction<Database>, target: CompiledModel, wanted: string[], context: EngineContext): Promise<Set<string>> {
+  const seen = new Set<string>();
+  if (!(await mayRead(trx, target, context))) return seen;
   const scope = await env.scopeOf(context.auth, target);
   const bounds = scopeConditions(target, { tenantId: context.tenantId, scope });
   const keys = wanted.map((id) => keyValue(target, id)).filter((key): key is string | number => key !== null);
-  const seen = new Set<string>();
   for (let start = 0; start < keys.length; start += IDS_PER_QUERY) {
     const where = sql.join([sql`${target.id.ref} in (${sql.join(keys.slice(start, start + IDS_PER_QUERY))})`, ...bounds], sql` and `);
     const { rows } = await sql<{ id: unknown }>`select ${target.id.ref} as ${sql.id('id')} from ${target.table} where ${where}`.execute(trx);
@@ -54,14 +67,55 @@ function relationFields(model: CompiledModel): Set<string> {
   return names;
 }
 
+/** One write the check looks at: the values it sends and, for an update, the stored row before it. */
+export interface RefWrite {
+  values: Record<string, unknown>;
+  stored?: Row;
+}
+
 /**
- * Every id a write puts into a relation form field (a `ref` field the form places with RelationForm) must
- * name a record the writer could pick: one of the target model in their tenant and inside their data
- * scope on it. A missing record and one out of
- * reach get the same message, so a write never tells whether an id exists elsewhere. A model's own hook
- * runs first, so its more precise refusal (a department of another tenant) wins. An update checks
- * only the ids it changes (`stored`: the row before it), so a record whose reference has since moved
- * out of reach can still be edited otherwise.
+ * For each write (same order), the relation form fields (`ref` fields the form places with RelationForm)
+ * that name a record the writer could not pick: one of the target model that is missing, outside their
+ * tenant or data scope on the target, or of a target whose list they may not read. A missing record and one
+ * out of reach get the same message, so a write never tells whether an id exists elsewhere. An update
+ * checks only the ids it changes (`stored`: the row before it), so a record whose reference has since moved
+ * out of reach can still be edited otherwise. The ids of many writes (an import's rows) are read together.
+ */
+export async function refusedRefs(
+  env: EngineEnv,
+  trx: Transaction<Database>,
+  model: CompiledModel,
+  writes: readonly RefWrite[],
+  context: EngineContext,
+  messages: MessageContext,
+): Promise<FieldError[][]> {
+  const refused = writes.map((): FieldError[] => []);
+  const checked = relationFields(model);
+  if (checked.size === 0) return refused;
+  for (const field of model.writable) {
+    if (!field.def.ref || !checked.has(field.name)) continue;
+    const target = env.modelOf(field.def.ref);
+    if (!target) continue;
+    const multiple = field.def.multiple === true;
+    const wantedOf = writes.map(({ values, stored }) => {
+      if (!Object.hasOwn(values, field.name)) return [];
+      const before = new Set(stored ? idsOf(stored[field.name], multiple) : []);
+      return [...new Set(idsOf(values[field.name], multiple))].filter((id) => !before.has(id) && !isNoRecord(model, field, id));
+    });
+    const wanted = [...new Set(wantedOf.flat())];
+    if (wanted.length === 0) continue;
+    const seen = await visibleIds(env, trx, target, wanted, context);
+    wantedOf.forEach((ids, index) => {
+      if (ids.some((id) => !seen.has(id))) refused[index]!.push({ field: field.name, message: fieldMessage(field, 'ref', messages) });
+    });
+  }
+  return refused;
+}
+
+/**
+ * A create or update may put into a relation form field only ids of records the writer could pick
+ * (refusedRefs). A model's own hook runs first, so its more precise refusal (a department of another
+ * tenant) wins.
  */
 export async function assertRefsVisible(
   env: EngineEnv,
@@ -72,21 +126,8 @@ export async function assertRefsVisible(
   messages: MessageContext,
   stored?: Row,
 ): Promise<void> {
-  const checked = relationFields(model);
-  if (checked.size === 0) return;
-  const errors: FieldError[] = [];
-  for (const field of model.writable) {
-    if (!field.def.ref || !checked.has(field.name) || !Object.hasOwn(values, field.name)) continue;
-    const target = env.modelOf(field.def.ref);
-    if (!target) continue;
-    const multiple = field.def.multiple === true;
-    const before = new Set(stored ? idsOf(stored[field.name], multiple) : []);
-    const wanted = [...new Set(idsOf(values[field.name], multiple))].filter((id) => !before.has(id) && !isNoRecord(model, field, id));
-    if (wanted.length === 0) continue;
-    const seen = await visibleIds(env, trx, target, wanted, context);
-    if (wanted.some((id) => !seen.has(id))) errors.push({ field: field.name, message: fieldMessage(field, 'ref', messages) });
-  }
-  if (errors.length > 0) throw validationError(errors);
+  const [errors] = await refusedRefs(env, trx, model, [{ values, ...(stored ? { stored } : {}) }], context, messages);
+  if (errors && errors.length > 0) throw validationError(errors);
 }
 
 /** The stored values of the reference fields an update sends (undefined when it sends none, or the row is out of reach). */

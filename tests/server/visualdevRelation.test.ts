@@ -4,6 +4,7 @@ import { scopeFixtureHooks } from '../helpers/scopeFixtureHooks.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
 import { grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
+import { multipart, readWorkbook, workbookOf } from './xlsxSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/visualdev/Base';
@@ -55,8 +56,56 @@ const labArea = {
   permissions: { prefix: 'online:labArea:' },
 };
 
+/** A designed model whose relation form picks records of another designed model (online.caseLink). */
+const linkNote = {
+  version: 4,
+  id: 'online.linkNote',
+  title: '关联备注',
+  entity: {
+    table: 'online_link_note',
+    fields: {
+      title: { type: 'string', label: '标题', maxLength: 50 },
+      linkId: { type: 'string', label: '关联记录', maxLength: 36, ref: 'online.caseLink', refLabel: 'note' },
+    },
+  },
+  api: { dialect: 'api', base: '/api/online/linkNote' },
+  list: { columns: ['title', 'linkId'], actions: ['add', 'edit', 'delete'] },
+  form: { fields: ['title', { field: 'linkId', 'x-component': 'RelationForm' }] },
+  permissions: { prefix: 'online:linkNote:' },
+};
+
+/** A designed model with relation form fields that opts in to Excel import and export. */
+const caseImport = {
+  version: 4,
+  id: 'online.caseImport',
+  title: '案件导入',
+  entity: {
+    table: 'online_case_import',
+    fields: {
+      note: { type: 'string', label: '备注', required: true, maxLength: 50, keyword: true },
+      caseId: { type: 'string', label: '关联案件', maxLength: 36, ref: 'scopefixture.case', refLabel: 'title' },
+      caseIds: { type: 'string', label: '关联案件组', maxLength: 500, ref: 'scopefixture.case', refLabel: 'title', multiple: true },
+    },
+  },
+  api: { dialect: 'api', base: '/api/online/caseImport', operations: { import: true, export: true } },
+  list: { search: ['keyword'], columns: ['note', 'caseId', 'caseIds'], actions: ['add', 'edit', 'delete'] },
+  form: { fields: ['note', { field: 'caseId', 'x-component': 'RelationForm' }, { field: 'caseIds', 'x-component': 'RelationForm' }] },
+  permissions: { prefix: 'online:caseImport:' },
+};
+
 const LINK_CODES = ['list', 'add', 'edit', 'delete'].map((a) => `btn:online:caseLink:${a}`);
+/** reading the relation form's target: the code its list, get and popup require */
+const CASE_LIST = 'btn:scopefixture:case:list';
+const IMPORT_CODES = ['list', 'import'].map((a) => `btn:online:caseImport:${a}`);
 const UNAVAILABLE = '所选关联案件不可用，请重新选择';
+const GROUP_UNAVAILABLE = '所选关联案件组不可用，请重新选择';
+const MISSING = '0192f1d2-0000-7000-8000-00000000000f';
+
+/** The answer without its request id, to compare two refusals whole. */
+const answerOf = (body: Record<string, unknown>) => {
+  const { requestId: _requestId, ...rest } = body;
+  return rest;
+};
 
 describe.each(matrix)('$kind: relation form and designed trees', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {
@@ -73,18 +122,44 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       expect(released.body, JSON.stringify(released.body)).toMatchObject({ code: 200 });
     }
 
-    /** A user of department A whose one role may use the relation model and sees only department A's cases. */
-    async function departmentUser(): Promise<Client> {
+    /** A user of department A whose one role holds `codes` and sees only department A's cases (a signed-in token). */
+    async function departmentToken(codes: string[]): Promise<string> {
       const db = t.app.ctx.db.db;
       const rule = await admin.post('/sys/dataRule/add', { name: `rel rule ${++seq}`, modelId: 'scopefixture.case', kind: 'department' });
       expect(rule.body).toMatchObject({ success: true });
       const username = `rel${process.pid}x${seq}`;
       const roleId = await insertRole(db, `${username}-r`);
-      await grant(db, roleId, LINK_CODES);
+      await grant(db, roleId, codes);
       expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
       await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId], departIds: [depart.A] });
-      return client(t, await t.login(username, 'Passw0rd1'));
+      return t.login(username, 'Passw0rd1');
     }
+
+    /** A user of department A who may use the relation model and read (list) the cases, seeing only department A's. */
+    async function departmentUser(): Promise<Client> {
+      return client(t, await departmentToken([...LINK_CODES, CASE_LIST]));
+    }
+
+    /** Uploads rows under the header 备注/关联案件/关联案件组 to the import model as the given user. */
+    async function importCases(token: string, rows: unknown[][]) {
+      const file = await workbookOf([['备注', '关联案件', '关联案件组'], ...rows]);
+      const res = await t.request({ method: 'POST', url: '/api/online/caseImport/Actions/Import', token, ...multipart('file', 'cases.xlsx', file) });
+      return res.json();
+    }
+
+    /** The error report's lines below its header. */
+    async function reportLines(token: string, fileUrl: string): Promise<unknown[][]> {
+      const report = await t.request({ method: 'GET', url: fileUrl, token });
+      expect(report.statusCode).toBe(200);
+      const lines = (await readWorkbook(report.rawPayload)).sheets.get('错误报告')!;
+      expect(lines[0]).toEqual(['行号', '列', '填写的值', '错误原因']);
+      return lines.slice(1);
+    }
+
+    const importedNotes = async (prefix: string) =>
+      ((await admin.post(`${ONLINE}/online.caseImport/List`, { currentPage: 1, pageSize: 100, keyword: prefix })).body.data.list as { note: string }[])
+        .map((r) => r.note)
+        .sort();
 
     beforeAll(async () => {
       t = await createTestApp(kind, { extraSchemaDirs: [fixturePath('scopeModules')], hooks: scopeFixtureHooks() });
@@ -148,6 +223,84 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
         caseId: caseOf['A-1'],
         version: mine.body.data.version,
       });
+    });
+
+    it('refuses an id of a model the writer may not read exactly as a missing one, and the popup refuses them too', async () => {
+      // a user who may use the relation model but not read the cases: a case they would otherwise see is refused
+      const blind = client(t, await departmentToken(LINK_CODES));
+      const missing = await blind.post('/api/online/caseLink', { note: 'x', caseId: MISSING });
+      const unreadable = await blind.post('/api/online/caseLink', { note: 'x', caseId: caseOf['A-1'] });
+      expect(unreadable.status).toBe(missing.status);
+      expect(answerOf(unreadable.body)).toEqual(answerOf(missing.body));
+      expect(unreadable.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'caseId', message: UNAVAILABLE }] } });
+      expect((await blind.get(CASES, { pageSize: 10 })).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+
+      // a designed target: its relation form select (FieldDataSelect) and list need its list permission
+      await release(linkNote);
+      const target = (await admin.post('/api/online/caseLink', { note: `popup target ${process.pid}` })).body.data;
+      const select = { relationField: 'note', currentPage: 1, pageSize: 100 };
+      const noteCodes = ['online:linkNote:list', 'online:linkNote:add', 'online:linkNote:edit'];
+      const outsider = await userWith(t, noteCodes);
+      const refusedSelect = await outsider.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
+      expect(refusedSelect.status).toBe(403);
+      expect(refusedSelect.body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+      expect((await outsider.get('/api/online/caseLink', { pageSize: 10 })).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+      const absent = await outsider.post('/api/online/linkNote', { title: 'x', linkId: MISSING });
+      const hidden = await outsider.post('/api/online/linkNote', { title: 'x', linkId: target.id });
+      expect(hidden.status).toBe(absent.status);
+      expect(answerOf(hidden.body)).toEqual(answerOf(absent.body));
+      expect(hidden.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'linkId', message: '所选关联记录不可用，请重新选择' }] } });
+
+      // granted the target's list, the same user's popup lists the record and the write goes through
+      const reader = await userWith(t, [...noteCodes, 'online:caseLink:list']);
+      const listed = await reader.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
+      expect(listed.body, JSON.stringify(listed.body)).toMatchObject({ code: 200 });
+      expect((listed.body.data.list as { id: string }[]).find((r) => r.id === target.id)).toMatchObject({ note: target.note });
+      const saved = await reader.post('/api/online/linkNote', { title: 'ok', linkId: target.id });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200, data: { linkId: target.id, linkId_dictText: target.note } });
+      const notes = (await admin.post(`${ONLINE}/online.linkNote/List`, { currentPage: 1, pageSize: 100 })).body.data.list as { title: string }[];
+      expect(notes.map((r) => r.title)).toEqual(['ok']);
+    });
+
+    it('imports relation form columns all or nothing; the report names each refused row, the id and the reason', async () => {
+      await release(caseImport);
+      const token = await departmentToken([...IMPORT_CODES, CASE_LIST]);
+      const mixed = await importCases(token, [
+        ['导甲', caseOf['A-1'], null],
+        ['导乙', caseOf['B-1'], null],
+        ['导丙', MISSING, null],
+        ['导丁', null, `${caseOf['A-2']},${caseOf['B-1']}`],
+      ]);
+      expect(mixed, JSON.stringify(mixed)).toMatchObject({ code: 201, data: { totalCount: 4, errorCount: 3, successCount: 0 } });
+      expect(await importedNotes('导')).toEqual([]);
+      // the case of another department and the missing one get the same reason
+      expect(await reportLines(token, mixed.data.fileUrl)).toEqual([
+        [3, '关联案件', caseOf['B-1'], UNAVAILABLE],
+        [4, '关联案件', MISSING, UNAVAILABLE],
+        [5, '关联案件组', `${caseOf['A-2']},${caseOf['B-1']}`, GROUP_UNAVAILABLE],
+      ]);
+
+      // an importer who may not read the cases: even a case of their own department is refused
+      const blind = await departmentToken(IMPORT_CODES);
+      const unreadable = await importCases(blind, [['导戊', caseOf['A-1'], caseOf['A-2']]]);
+      expect(unreadable).toMatchObject({ code: 201, data: { totalCount: 1, errorCount: 1, successCount: 0 } });
+      expect(await reportLines(blind, unreadable.data.fileUrl)).toEqual([
+        [2, '关联案件', caseOf['A-1'], UNAVAILABLE],
+        [2, '关联案件组', caseOf['A-2'], GROUP_UNAVAILABLE],
+      ]);
+      expect(await importedNotes('导')).toEqual([]);
+
+      // fixed, the file goes in whole and the list shows the cases' titles
+      const fixed = await importCases(token, [
+        ['导甲', caseOf['A-1'], null],
+        ['导丁', null, `${caseOf['A-1']},${caseOf['A-2']}`],
+      ]);
+      expect(fixed, JSON.stringify(fixed)).toMatchObject({ code: 200, data: { successCount: 2 } });
+      const rows = (await admin.post(`${ONLINE}/online.caseImport/List`, { currentPage: 1, pageSize: 100, keyword: '导' })).body.data.list;
+      expect(rows.map((r: Record<string, string>) => [r.note, r.caseId_dictText ?? '', r.caseIds_dictText ?? '']).sort()).toEqual([
+        ['导丁', '', 'A-1,A-2'],
+        ['导甲', 'A-1', ''],
+      ]);
     });
 
     it('releases a tree designed in the designer and serves it level by level, its parent picked by the relation form', async () => {
