@@ -3,6 +3,7 @@ import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+import { sheetRows } from './support/sheetRows';
 
 const MODEL = 'online.e2eReceipt';
 
@@ -109,6 +110,19 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
   await page.getByRole('button', { name: /撤\s*销/ }).click();
   await page.getByRole('button', { name: /重\s*做/ }).click();
+  // the keyboard: Delete removes the selected field, Ctrl+Z brings it back, Ctrl+Y removes it again
+  const placedFields = page.getByTestId('designer-canvas').locator('[data-field]');
+  await selectField(page, '金额');
+  await page.keyboard.press('Delete');
+  await expect(placedFields).toHaveCount(7);
+  await page.keyboard.press('Control+z');
+  await expect(placedFields).toHaveCount(8);
+  await page.keyboard.press('Control+y');
+  await expect(placedFields).toHaveCount(7);
+  await page.keyboard.press('Control+z');
+  await expect(placedFields).toHaveCount(8);
+  await selectField(page, '金额');
+  await expect(panelItem(page, '计算公式').locator('input')).toHaveValue('round(field6 * field7, 2)');
 
   // 2. the list: the category as a second search field; the model: export and the sub-record tab
   await page.getByRole('tab', { name: '列表设计' }).click();
@@ -123,6 +137,15 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
 
   // 3. the JSON view agrees with the server's checks; the preview renders on the real runtime
   await page.getByRole('tab', { name: 'JSON' }).click();
+  await expect(page.getByText('模型校验通过')).toBeVisible();
+  // a wrong type typed into the JSON is shown at its JSON path; the text put back passes again
+  const json = page.getByTestId('json-view').getByLabel('JSON');
+  const original = await json.inputValue();
+  const broken = JSON.parse(original) as { entity: { fields: Record<string, { type: string }> } };
+  broken.entity.fields.field1!.type = 'weight';
+  await json.fill(JSON.stringify(broken, null, 2));
+  await expect(page.getByTestId('json-view').locator('[data-json-path="/entity/fields/field1/type"]')).toBeVisible();
+  await json.fill(original);
   await expect(page.getByText('模型校验通过')).toBeVisible();
   await page.getByRole('tab', { name: '预览', exact: true }).click();
   const preview = page.getByTestId('designer-preview');
@@ -156,6 +179,8 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await expect(list.row('钢筋试样')).toContainText('7');
 
   dialog = await list.edit('钢筋试样');
+  // the sub-record tab designed in the model panel is on the record
+  await expect(dialog.root.getByRole('tab', { name: '收样明细' })).toBeVisible();
   await dialog.fill('样品名称', '钢筋试样A');
   await dialog.submit();
   await list.expectToast('编辑成功！');
@@ -173,6 +198,27 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   const download = tester.waitForEvent('download');
   await tester.getByRole('button', { name: /^导\s*出$/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  const exported = await sheetRows(await download);
+  expect(exported[0]).toContain('样品名称');
+  expect(exported.some((row) => row.includes('钢筋试样A'))).toBe(true);
+
+  // the second search field, the category, narrows the list as well
+  await tester.getByPlaceholder('请输入关键词').fill('');
+  await pick(tester, tester.getByRole('search').getByLabel('样品类别', { exact: true }), '水质');
+  await tester.getByRole('button', { name: /^查\s*询$/ }).click();
+  await list.expectRow('水样');
+  await list.expectNoRow('钢筋试样A');
+
+  // the rows as stored: the bill number drawn, the amount computed (2 × 3.5)
+  const storedRows = async () =>
+    ((await admin.call('post', `/api/visualdev/OnlineDev/${MODEL}/List`, { currentPage: 1, pageSize: 50 })).list as Record<string, unknown>[]).sort((a, b) =>
+      String(a.id).localeCompare(String(b.id)),
+    );
+  const before = await storedRows();
+  expect(before).toHaveLength(2);
+  const rebar = before.find((row) => row.field1 === '钢筋试样A')!;
+  expect([rebar.field6, rebar.field7, rebar.field8].map(Number)).toEqual([2, 3.5, 7]);
+  expect(String(rebar.field5 ?? '')).not.toBe('');
 
   // 6. the admin adds a field and releases again; the tester's rows keep their data
   await page.getByRole('tab', { name: '表单设计' }).click();
@@ -189,5 +235,9 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   dialog = await again.edit('钢筋试样A');
   await expect(dialog.field('样品名称')).toHaveValue('钢筋试样A');
   await expect(dialog.field('备注')).toBeVisible();
+  // every stored value of every row is still there; the new field is empty
+  const after = await storedRows();
+  expect(after).toHaveLength(2);
+  after.forEach((row, i) => expect(row).toMatchObject(before[i]!));
   await testerContext.close();
 });

@@ -108,6 +108,36 @@ test('designer on PostgreSQL: a module imported through the designer serves its 
     const download = testerPage.waitForEvent('download');
     await testerPage.getByRole('button', { name: /^导\s*出$/ }).click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // the admin adds a field and releases again there: the tester's rows keep their data, the form has the field
+    const storedRows = async () =>
+      ((await admin.call('post', `/api/visualdev/OnlineDev/${MODEL}/List`, { currentPage: 1, pageSize: 50 })).list as Record<string, unknown>[]).sort((a, b) =>
+        String(a.id).localeCompare(String(b.id)),
+      );
+    const before = await storedRows();
+    expect(before.map((row) => row.gaugeName).sort()).toEqual(['千分尺', '游标卡尺A']);
+    const designs = (await admin.call('get', `/api/visualdev/Base?keyword=${encodeURIComponent(MODEL)}&pageSize=50`)).list as { id: string; enCode: string }[];
+    const designId = designs.find((d) => d.enCode === MODEL)!.id;
+    const stored = await admin.call('get', `/api/visualdev/Base/${designId}`);
+    const more = { ...gauge, entity: { ...gauge.entity, fields: { ...gauge.entity.fields, remark: { type: 'string', label: '备注', maxLength: 100 } } } };
+    more.form = { fields: [...gauge.form.fields, 'remark'] };
+    await admin.call('put', `/api/visualdev/Base/${designId}`, { modelJson: JSON.stringify(more), version: stored.version });
+    const again = await admin.call('post', `/api/visualdev/Base/${designId}/Actions/Release`, {});
+    expect(again).toMatchObject({ fields: { added: ['remark'] }, backups: [] });
+    const after = await storedRows();
+    expect(after).toHaveLength(2);
+    after.forEach((row, i) => expect(row).toMatchObject(before[i]!));
+    await testerPage.reload();
+    await testerPage
+      .getByRole('menuitem', { name: TITLE })
+      .click()
+      .catch(() => undefined);
+    const reloaded = new ListPage(testerPage);
+    await reloaded.expectRow('游标卡尺A');
+    form = await reloaded.edit('游标卡尺A');
+    await expect(form.field('量具名称')).toHaveValue('游标卡尺A');
+    await expect(form.field('量具编号')).toHaveValue('PG-1');
+    await expect(form.field('备注')).toBeVisible();
     await tester.close();
   } finally {
     await context.close();

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formulaText, rSquareText } from '../../runtime/calc/fit/formulaText';
 import { exactPolynomialFit } from '../unit/runtime/calc/exactLeastSquares';
@@ -6,6 +5,7 @@ import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+import { sheetRows } from './support/sheetRows';
 
 // An online report and a test chart over the real calibration models (schemas/labCalibration): the
 // calibration-curve report with its parameter, its dictionary filter (计量参数, fourteen items: the
@@ -37,13 +37,7 @@ const LENGTH: [string, string][] = [
 
 async function readDownload(page: Page, click: () => Promise<void>): Promise<string[][]> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
+  return sheetRows(download);
 }
 
 /** Opens an antd select and clicks one option, scrolling its virtual list until the option is rendered. */
