@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROLE_ID } from '../../server/db/coreIds.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
@@ -77,6 +78,20 @@ describe.each(matrix)('$kind: data rule preview (GET /sys/dataRule/preview)', ({
       expect((await admin.get('/sys/dataRule/preview', { id, sql: '1' })).status).toBe(400);
       const plain = await userWith(t, ['system:position:list']);
       expect((await plain.get('/sys/dataRule/preview', { id })).body).toMatchObject({ success: false, code: 510 });
+    });
+
+    it('needs system:dataRule:preview, the code the 预览 button names, not only the list permission (format v11)', async () => {
+      const id = await rule({ kind: 'department' });
+      const lister = await userWith(t, ['system:dataRule:list']);
+      expect((await lister.get('/sys/dataRule/list')).body.success).toBe(true);
+      expect((await lister.get('/sys/dataRule/preview', { id })).body).toMatchObject({ success: false, code: 510 });
+      const previewer = await userWith(t, ['system:dataRule:list', 'system:dataRule:preview']);
+      expect((await previewer.get('/sys/dataRule/preview', { id })).body).toMatchObject({ success: true, result: { total: await totalPositions() } });
+      // the code is generated from the model's 预览 action and granted to the admin role when the module loads
+      const granted = await sql<{ n: number }>`select count(*) as n from sys_role_permission where role_id = ${ADMIN_ROLE_ID} and permission_id = ${'btn:system:dataRule:preview'}`.execute(
+        t.app.ctx.db.db,
+      );
+      expect(Number(granted.rows[0]!.n)).toBe(1);
     });
   });
 });

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOperations } from '../../runtime/model/resolveOperations.js';
+import { OPERATION_PERMISSION, type OperationName } from '../../runtime/model/types.js';
+import { loadModules } from '../../server/engine/loadModules.js';
+import { namedOperationsOf } from '../../server/engine/namedOperations.js';
+
+// A hook action's permission (format v11) only hides its button: the server must check the same code on
+// the calls behind it. For every shipped model, the code a hook action names is one its server routes
+// check — a named operation's or a generic operation's it serves.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const modules = loadModules([path.join(ROOT, 'schemas')]);
+
+const hookActions = [...modules.models.values()].flatMap((model) =>
+  (model.list?.actions ?? []).flatMap((action) => (typeof action === 'object' && action.hook ? [{ model, action }] : [])),
+);
+
+describe('hook actions of the shipped models', () => {
+  it('name a permission that a server route of their model checks', () => {
+    const unchecked = hookActions
+      .filter(({ action }) => action.permission !== undefined)
+      .filter(({ model, action }) => {
+        const served = Object.keys(resolveOperations(model)).map((operation) => OPERATION_PERMISSION[operation as OperationName]);
+        const named = Object.values(namedOperationsOf(model)).map((operation) => operation.permission);
+        return ![...served, ...named].includes(action.permission!);
+      })
+      .map(({ model, action }) => `${model.id} ${action.key}: ${action.permission}`);
+    expect(unchecked).toEqual([]);
+  });
+
+  it('the access-control screens name theirs', () => {
+    const of = (id: string, key: string) => hookActions.find(({ model, action }) => model.id === id && action.key === key)?.action.permission;
+    expect(of('system.dataRule', 'preview')).toBe('preview');
+    expect(of('system.user', 'online')).toBe('online');
+    expect(of('system.permission', 'addChild')).toBe('add');
+    expect(of('system.role', 'authorize')).toBe('authorize');
+  });
+});
