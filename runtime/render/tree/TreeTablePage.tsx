@@ -9,7 +9,8 @@ import { customActions } from '../list/customActions';
 import { ListToolbar } from '../list/ListToolbar';
 import { useListColumns } from '../list/useListColumns';
 import { useCustomActions, type BuiltInRunners } from '../list/useCustomActions';
-import { useListController } from '../list/useListController';
+import { useListController, type SearchCriteria } from '../list/useListController';
+import { SearchBar } from '../list/SearchBar';
 import { useRecordActions } from '../list/useRecordActions';
 import { useRuntime } from '../RuntimeProvider';
 import type { ScreenProps } from '../screen/createScreenRegistry';
@@ -34,10 +35,15 @@ function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
 // a tree table has no import panel, export or checked rows: its actions are operations and hooks
 const noTool = () => undefined;
 
+/** whether the search bar asks for anything (an empty search shows the tree again) */
+const searches = (criteria: SearchCriteria) => Boolean(criteria.keyword) || Object.keys(criteria.filters).length > 0;
+
 /**
- * A tree table (screen.kind 'treeTable'): the roots page by page, each row's children read through the
- * parent filter when it is expanded, with the list's columns, the model's row and toolbar actions and the
- * add / edit / detail dialog. A new record starts from the form's defaults (a chosen parent is kept); an
+ * A tree table (screen.kind 'treeTable'): the model's search bar (list.search), the roots page by page,
+ * each row's children read through the parent filter when it is expanded, with the list's columns, the
+ * model's row and toolbar actions and the add / edit / detail dialog. A search lists the matching rows of
+ * every level, page by page and without expanders (a match's children may match too; each row shows once);
+ * 重置 shows the tree again. A new record starts from the form's defaults (a chosen parent is kept); an
  * action hook may open the dialog with starting values (添加下级 names the row as the parent).
  */
 export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
@@ -48,13 +54,23 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const provider = runtime.dataProviderFor(served.model);
   const settings = useMemo(() => treeSettings(served), [served]);
   const roots = useMemo<Record<string, FieldFilter>>(() => ({ [settings.parentField]: { op: 'eq', value: settings.rootValue } }), [settings]);
-  const list = useListController(served, provider, { fixedFilters: roots });
+  const [searching, setSearching] = useState(false);
+  const list = useListController(served, provider, { fixedFilters: searching ? undefined : roots });
   const [loaded, setLoaded] = useState<Record<string, Row[]>>({});
   const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
   const reload = useCallback(() => {
     setLoaded({});
     list.reload();
   }, [list]);
+  const { search } = list;
+  const onSearch = useCallback(
+    (criteria: SearchCriteria) => {
+      setSearching(searches(criteria));
+      setLoaded({});
+      search(criteria);
+    },
+    [search],
+  );
   const actions = useRecordActions(provider, reload, feedback, t);
   const dialog = useFormController(served, provider, {
     onSaved: (message) => {
@@ -76,7 +92,8 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
 
   const rows = useMemo(() => {
-    let shown: Row[] = list.status === 'ready' ? list.records.map((record) => ({ ...record, children: [] })) : [];
+    // found rows are a flat list: no expander (children undefined), so no row is shown twice
+    let shown: Row[] = list.status === 'ready' ? list.records.map((record) => (searching ? { ...record } : { ...record, children: [] })) : [];
     for (const [id, children] of Object.entries(loaded))
       shown = withChildren(
         shown,
@@ -84,7 +101,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         children.map((child) => ({ ...child, children: [] })),
       );
     return shown;
-  }, [list, loaded]);
+  }, [list, loaded, searching]);
 
   const expand = async (expanded: boolean, row: Row) => {
     if (!expanded || loaded[row.id]) return;
@@ -99,6 +116,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   if (list.status === 'error') return <Alert type="error" showIcon message={describe(list.error)} />;
   return (
     <div>
+      {(served.model.list?.search?.length ?? 0) > 0 && <SearchBar served={served} onSearch={onSearch} />}
       <ListToolbar
         canAdd={allowed.add}
         canDeleteBatch={false}

@@ -114,6 +114,34 @@ describe('screen kinds', () => {
     );
   });
 
+  it('treeTable: the search bar of list.search lists the matching rows of every level; 重置 shows the roots again', async () => {
+    const model = departModel('treeTable');
+    model.entity.fields.departName!.keyword = true;
+    model.list!.search = ['keyword'];
+    const list = async (params: ListParams) =>
+      params.keyword ? page(departs.filter((record) => String(record.departName).includes(params.keyword!))) : byParent(params);
+    const provider = renderKind(model, testDataProvider({ list }));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByText('理化室')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('请输入关键词'), '理化');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    // a child found without opening its parent, with no parent filter sent, and no expander of its own
+    const found = (await screen.findByText('理化室')).closest('tr') as HTMLElement;
+    expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '理化', page: 1, filters: {} }));
+    expect(screen.queryByText('检测中心')).not.toBeInTheDocument();
+    expect(found.querySelector('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '重置' }));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByText('理化室')).not.toBeInTheDocument();
+    expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: '0' } } }));
+  });
+
+  it('treeTable: no search bar when the model lists no search fields', async () => {
+    renderKind(departModel('treeTable'));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
   it('form: the first record edited in place, saved with its version', async () => {
     const update = vi.fn(async () => '编辑成功！');
     const provider = testDataProvider({ list: async () => page([departs[0]!]), get: async () => departs[0]!, update });
