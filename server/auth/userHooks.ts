@@ -1,3 +1,4 @@
+import type { Lang } from '../../runtime/model/types.js';
 import type { AppConfig } from '../config.js';
 import { appError, errorText } from '../errors.js';
 import type { HookRegistry } from '../engine/hookRegistry.js';
@@ -25,13 +26,14 @@ export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, '
       return withFirstPassword(values, config);
     },
     {
-      // ImportData of 10,000 users: every first password is checked first (a weak one is that row's
-      // error and nothing is hashed), then all are hashed on worker threads before the transaction opens
+      // ImportPreview and ImportData: every first password is checked against the policy with the file's
+      // other rules (a weak one is that row's error), before anything is hashed
+      checkImport: (rows, { lang }) => rows.map((values) => firstPasswordProblems(values, config, lang)),
+      // ImportData of 10,000 users: all first passwords are hashed on worker threads before the
+      // transaction opens (checked again here: the bulk stage never hashes a weak one)
       async prepareImport(rows, { lang, onProgress }) {
-        const weak = rows.map((values) => passwordPolicyError(String(values.password ?? ''), config.passwordMinLength));
-        if (weak.some(Boolean)) {
-          return weak.map((error) => (error ? { errors: [{ field: 'password', message: errorText(error.code, lang, error.params) }] } : {}));
-        }
+        const weak = rows.map((values) => firstPasswordProblems(values, config, lang));
+        if (weak.some((problems) => problems.length > 0)) return weak.map((problems) => (problems.length > 0 ? { errors: problems } : {}));
         const hashes = await hashPasswords(
           rows.map((values) => String(values.password)),
           onProgress,
@@ -40,6 +42,16 @@ export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, '
       },
     },
   );
+}
+
+/** A first password's refusal by the policy, as an import row's errors ([] when it passes). */
+function firstPasswordProblems(
+  values: Record<string, unknown>,
+  config: Pick<AppConfig, 'passwordMinLength'>,
+  lang: Lang,
+): { field: string; message: string }[] {
+  const error = passwordPolicyError(String(values.password ?? ''), config.passwordMinLength);
+  return error ? [{ field: 'password', message: errorText(error.code, lang, error.params) }] : [];
 }
 
 /** What every account with an administrator-chosen first password gets besides its hash. */

@@ -15,7 +15,7 @@ import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
 import { calcFieldExpressions } from './calcFields.js';
-import type { BeforeSaveHook, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
+import type { BeforeSaveHook, CheckImport, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
 import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
@@ -71,6 +71,8 @@ export interface CompiledModel {
   beforeSave: BeforeSaveHook | null;
   /** the beforeSave hook's bulk stage for imports (hookRegistry.ts PrepareImport), if it has one */
   prepareImport: PrepareImport | null;
+  /** the beforeSave hook's cheap per-row check of import rows (hookRegistry.ts CheckImport), if it has one */
+  checkImport: CheckImport | null;
   /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
   /** `compute` expressions in declaration order, then the form's calculated fields (calcFields.ts): the server recomputes them on every save */
@@ -178,6 +180,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
     beforeSave: beforeSave ?? null,
     prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,
+    checkImport: (hookName && hooks.getCheckImport(hookName)) || null,
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: [
       ...expressionsOf((def) => def.compute),

@@ -50,8 +50,17 @@ export type PrepareImport = (
   ctx: PrepareImportContext,
 ) => Promise<Array<Record<string, unknown> | { errors: { field: string; message: string }[] }>>;
 
+/**
+ * A beforeSave hook's cheap check of import rows (no slow work, nothing written): per row, the errors the
+ * hook would raise for it (field name and message), [] for a good row. ImportPreview answers them with the
+ * file's other errors, and ImportData refuses a file with any of them before its bulk stage runs, so a
+ * preview and the import it precedes find the same rows wrong (a weak first password, say).
+ */
+export type CheckImport = (rows: readonly Record<string, unknown>[], ctx: { lang: Lang }) => { field: string; message: string }[][];
+
 export interface BeforeSaveOptions {
   prepareImport?: PrepareImport;
+  checkImport?: CheckImport;
 }
 
 /**
@@ -117,6 +126,7 @@ export interface HookRegistry {
   get(name: string): BeforeSaveHook | undefined;
   /** the bulk import stage registered with a beforeSave hook, if any */
   getPrepareImport(name: string): PrepareImport | undefined;
+  getCheckImport(name: string): CheckImport | undefined;
   registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
   operationOptions(name: string): OperationHookOptions;
@@ -139,6 +149,7 @@ const HOOK_NAME = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeSaveHook>();
   const prepareImports = new Map<string, PrepareImport>();
+  const checkImports = new Map<string, CheckImport>();
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
   const tenancies = new Map<string, TenancyHook>();
@@ -152,9 +163,11 @@ export function createHookRegistry(): HookRegistry {
     register: (name, hook, options = {}) => {
       add(hooks, name, hook);
       if (options.prepareImport) prepareImports.set(name, options.prepareImport);
+      if (options.checkImport) checkImports.set(name, options.checkImport);
     },
     get: (name) => hooks.get(name),
     getPrepareImport: (name) => prepareImports.get(name),
+    getCheckImport: (name) => checkImports.get(name),
     registerOperation: (name, hook, options = {}) => {
       add(operations, name, hook);
       operationOptions.set(name, options);
@@ -179,7 +192,7 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
     const beforeSave = from!.get(name);
     const tenancy = from!.getTenancy(name);
     const cellValidator = from!.getCellValidator(name);
-    if (beforeSave) into.register(name, beforeSave, { prepareImport: from!.getPrepareImport(name) });
+    if (beforeSave) into.register(name, beforeSave, { prepareImport: from!.getPrepareImport(name), checkImport: from!.getCheckImport(name) });
     else if (tenancy) into.registerTenancy(name, tenancy);
     else if (cellValidator) into.registerCellValidator(name, cellValidator);
     else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));

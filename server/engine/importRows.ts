@@ -87,7 +87,9 @@ const shown = (value: SheetValue) => (value === null ? '' : value instanceof Dat
 
 /**
  * Every row checked as a form save checks it (validateRecord), after dictionary texts became codes;
- * then unique fields within the file and against the table. Nothing is written here.
+ * then unique fields within the file and against the table, and the beforeSave hook's own check of the
+ * rows (CheckImport: a weak first password). Nothing is written here. ImportPreview and ImportData both
+ * call it, so a preview finds every row the import would refuse.
  */
 export async function prepareRows(
   env: EngineEnv,
@@ -138,7 +140,25 @@ export async function prepareRows(
     if (!bad && checked.errors.length === 0) rows.push({ number, values: checked.values });
   }
   errors.push(...(await uniqueErrors(env, model, rows, columnOf, tenantId, ctx)));
+  errors.push(...hookErrors(model, rows, ctx));
   return { rows, errors: errors.sort((a, b) => a.row - b.row) };
+}
+
+/** The hook's check of the otherwise valid rows; the value is left out (it may be a secret, a password). */
+function hookErrors(model: CompiledModel, rows: PreparedRow[], ctx: MessageContext): RowError[] {
+  if (!model.checkImport || rows.length === 0) return [];
+  const found = model.checkImport(
+    rows.map((row) => row.values),
+    { lang: ctx.lang },
+  );
+  return found.flatMap((problems, index) =>
+    problems.map((problem) => ({
+      row: rows[index]!.number,
+      column: ctx.translate(model.fields.get(problem.field)?.def.label ?? problem.field, ctx.lang),
+      value: '',
+      message: problem.message,
+    })),
+  );
 }
 
 const IN_CHUNK = 500;
