@@ -17,6 +17,7 @@ import { translatorFor } from '../i18n/translateText.js';
 const USER_MODEL = 'system.user';
 const BASE = '/api/permission/Users';
 const fileName = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const masked = (value: unknown) => (value === null || value === undefined || value === '' ? null : '******');
 
 /**
  * The two steps of spec 001 §7's user import around the generic ImportData: ImportPreview reads a
@@ -56,7 +57,8 @@ export default async function userImportPreviewRoutes(app: FastifyInstance, opti
       const headerRow = columns.map((c) => ({ field: c.field.name, label: c.header }));
       const dataRow = sheet.rows.map(({ number, values }) => ({
         row: number,
-        ...Object.fromEntries(columns.map((c) => [c.field.name, values[c.index] ?? null])),
+        // a secret column (the first password) is never sent back, only whether the cell holds a value
+        ...Object.fromEntries(columns.map((c) => [c.field.name, c.field.def.secret ? masked(values[c.index]) : (values[c.index] ?? null)])),
       }));
       const errorRows = new Set(errors.map((e: RowError) => e.row)).size;
       return toApiEnvelope({ headerRow, dataRow, totalCount: sheet.rows.length, errorCount: errorRows, errors }, successMessage('done', request.lang));

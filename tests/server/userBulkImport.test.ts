@@ -59,31 +59,38 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
       await t?.close();
     });
 
-    it('ImportPreview finds the weak first password the import refuses (without echoing it), and its error file names the row', { timeout: 60_000 }, async () => {
-      const bad = 1;
-      const accounts = `${prefix}p`;
-      const stored = async (rows: unknown[][]) => {
-        const res = await t.request({ method: 'POST', url: '/sys/common/upload', token, ...multipart('file', '用户.xlsx', await workbookOf(rows)) });
-        expect(res.json().success, JSON.stringify(res.json())).toBe(true);
-        return res.json().message as string;
-      };
-      const preview = async (fileName: string) =>
-        (await t.request({ method: 'GET', url: '/api/permission/Users/ImportPreview', token, query: { fileName } })).json();
-      const weak = await stored(rowsOf(bad, accounts));
-      const body = await preview(weak);
-      expect(body, JSON.stringify(body)).toMatchObject({ code: 200, data: { totalCount: ROWS, errorCount: 1 } });
-      expect(body.data.errors).toEqual([expect.objectContaining({ row: bad + 2, column: '密码', value: '' })]);
-      expect(body.data.errors[0].message).toMatch(/密码/);
-      const exception = (await t.request({ method: 'POST', url: '/api/permission/Users/ExportExceptionData', token, payload: { fileName: weak } })).json();
-      expect(exception, JSON.stringify(exception)).toMatchObject({ code: 200, data: { errorCount: 1 } });
-      const report = [...(await readWorkbook((await t.request({ method: 'GET', url: exception.data.url, token })).rawPayload)).sheets.values()][0]!;
-      expect(report.find((r) => r.includes(bad + 2))).toContain('密码');
-      // the import of the same file refuses the same row, and nothing is written
-      expect(await upload(rowsOf(bad, accounts))).toMatchObject({ code: 201, data: { errorCount: 1, successCount: 0 } });
-      expect(await imported(accounts)).toBe(0);
-      // a fixed file previews clean
-      expect((await preview(await stored(rowsOf(null, accounts)))).data).toMatchObject({ totalCount: ROWS, errorCount: 0, errors: [] });
-    });
+    it(
+      'ImportPreview finds the weak first password the import refuses (without echoing it), and its error file names the row',
+      { timeout: 60_000 },
+      async () => {
+        const bad = 1;
+        const accounts = `${prefix}p`;
+        const stored = async (rows: unknown[][]) => {
+          const res = await t.request({ method: 'POST', url: '/sys/common/upload', token, ...multipart('file', '用户.xlsx', await workbookOf(rows)) });
+          expect(res.json().success, JSON.stringify(res.json())).toBe(true);
+          return res.json().message as string;
+        };
+        const preview = async (fileName: string) =>
+          (await t.request({ method: 'GET', url: '/api/permission/Users/ImportPreview', token, query: { fileName } })).json();
+        const weak = await stored(rowsOf(bad, accounts));
+        const body = await preview(weak);
+        expect(body, JSON.stringify(body)).toMatchObject({ code: 200, data: { totalCount: ROWS, errorCount: 1 } });
+        expect(body.data.errors).toEqual([expect.objectContaining({ row: bad + 2, column: '密码', value: '' })]);
+        expect(body.data.errors[0].message).toMatch(/密码/);
+        // the rows come back for the preview, their first passwords masked
+        expect(body.data.dataRow[bad]).toMatchObject({ row: bad + 2, username: `${accounts}${bad}`, password: '******' });
+        expect(JSON.stringify(body)).not.toContain('First0pw');
+        const exception = (await t.request({ method: 'POST', url: '/api/permission/Users/ExportExceptionData', token, payload: { fileName: weak } })).json();
+        expect(exception, JSON.stringify(exception)).toMatchObject({ code: 200, data: { errorCount: 1 } });
+        const report = [...(await readWorkbook((await t.request({ method: 'GET', url: exception.data.url, token })).rawPayload)).sheets.values()][0]!;
+        expect(report.find((r) => r.includes(bad + 2))).toContain('密码');
+        // the import of the same file refuses the same row, and nothing is written
+        expect(await upload(rowsOf(bad, accounts))).toMatchObject({ code: 201, data: { errorCount: 1, successCount: 0 } });
+        expect(await imported(accounts)).toBe(0);
+        // a fixed file previews clean
+        expect((await preview(await stored(rowsOf(null, accounts)))).data).toMatchObject({ totalCount: ROWS, errorCount: 0, errors: [] });
+      },
+    );
 
     it('refuses the whole file for one weak first password, and the report names its row and reason', { timeout: 60_000 }, async () => {
       const bad = Math.floor(ROWS / 2);
