@@ -137,7 +137,7 @@ export function registerDataRuleHooks(
   hooks.register('system.checkDataRule', createCheckDataRule(modelById));
   hooks.register('system.checkRoleDataRule', checkRoleDataRule);
   hooks.register('system.checkRoleField', createCheckRoleField(modelById));
-  hooks.registerOperation('system.previewDataRule', createPreviewDataRule(compiledById), { query: ['userId'] });
+  hooks.registerOperation('system.previewDataRule', createPreviewDataRule(compiledById), { query: ['userId', 'roleId'] });
 }
 
 /** The application's hooks plus the engine's own (data rules), in a registry of this app's. */

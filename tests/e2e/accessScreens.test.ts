@@ -81,6 +81,13 @@ test('数据规则 预览: the count of rows a department rule leaves to a chose
   await api.call('post', '/api/permission/UserDepartment', { userId: user.id, depId: depart.id });
   const ruleName = `预览规则${suffix}`;
   await api.call('post', '/sys/dataRule/add', { name: ruleName, modelId: 'system.position', kind: 'department', enabled: 1 });
+  // a role holding the rule, with the user as its member: 按角色预览 counts each member with their own department
+  const roleName = `预览角色${suffix}`;
+  await api.call('post', '/api/permission/Role', { roleName, roleCode: `pvr${suffix.toLowerCase()}`, status: 1 });
+  const role = (await api.call('get', `/api/permission/Role?keyword=${encodeURIComponent(roleName)}`)).list[0] as { id: string };
+  const rule = (await api.call('get', `/sys/dataRule/list?keyword=${encodeURIComponent(ruleName)}`)).records[0] as { id: string };
+  await api.call('post', '/sys/roleDataRule/add', { roleId: role.id, ruleId: rule.id });
+  await api.call('post', '/api/permission/UserRole', { userId: user.id, roleId: role.id });
 
   const login = new LoginPage(page);
   await login.goto();
@@ -91,9 +98,13 @@ test('数据规则 预览: the count of rows a department rule leaves to a chose
   await rules.row(ruleName).getByRole('button', { name: '预览' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '数据规则预览' });
   await expect(dialog.getByText(/^该规则下可见 \d+ 条，共 \d+ 条$/)).toBeVisible();
-  await dialog.getByRole('combobox').fill(username);
+  await dialog.getByRole('combobox').first().fill(username);
   await page.locator('.ant-select-item-option').filter({ hasText: username }).click();
   await expect(dialog.getByText(/^该规则下可见 2 条，共 \d+ 条$/)).toBeVisible();
+  await dialog.getByTestId('data-rule-preview-role').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
+  await expect(dialog.getByText(/^该角色成员 1 人（最多列出前20人），数据共 \d+ 条$/)).toBeVisible();
+  await expect(dialog.getByText(`预览人${suffix}（${username}）：可见 2 条`)).toBeVisible();
   await dialog.getByRole('button', { name: /关\s*闭/ }).click();
   await expect(dialog).toBeHidden();
 });

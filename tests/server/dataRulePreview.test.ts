@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID } from '../../server/db/coreIds.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, userWith, type Client } from './engineSupport.js';
 
 // The preview count of a data rule: the rows of its model it leaves visible to a user (the signed-in
@@ -57,7 +57,7 @@ describe.each(matrix)('$kind: data rule preview (GET /sys/dataRule/preview)', ({
       const id = await rule({ kind: 'department' });
       expect(await preview(id, member)).toMatchObject({ success: true, result: { visible: 2, total: await totalPositions() } });
       // the admin belongs to no department: a department rule shows them nothing (it fails closed)
-      expect((await preview(id)).result).toEqual({ visible: 0, total: await totalPositions() });
+      expect((await preview(id)).result).toEqual({ visible: 0, total: await totalPositions(), roles: [] });
     });
 
     it('counts field rules with literal values and with values from the user', async () => {
@@ -80,6 +80,53 @@ describe.each(matrix)('$kind: data rule preview (GET /sys/dataRule/preview)', ({
       expect((await plain.get('/sys/dataRule/preview', { id })).body).toMatchObject({ success: false, code: 510 });
     });
 
+    it('previews as a role: each member counted with their own departments, under the enabled rules of the role on the model', async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `rv${process.pid}r${++seq}`);
+      const department = await rule({ kind: 'department' });
+      const onlyA1 = await rule({ kind: 'field', field: 'enCode', operator: 'eq', value: `RV${process.pid}A1` });
+      const grant = async (ruleId: string) =>
+        expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId })).body, 'grant').toMatchObject({ success: true });
+      await grant(department);
+      const inA = await insertUser(db, { username: `rv${process.pid}ra${seq}`, password: 'Passw0rd1', roleIds: [roleId], departIds: [depart.A] });
+      await insertUser(db, { username: `rv${process.pid}rb${seq}`, password: 'Passw0rd1', roleIds: [roleId], departIds: [depart.B] });
+      await insertUser(db, { username: `rv${process.pid}rz${seq}`, password: 'Passw0rd1', roleIds: [roleId], tenantIds: [AWAY] });
+      const asRole = async (id: string) => (await admin.get('/sys/dataRule/preview', { id, roleId })).body;
+
+      const held = await asRole(department);
+      expect(held, JSON.stringify(held)).toMatchObject({
+        success: true,
+        result: { total: await totalPositions(), role: { id: roleId }, rules: 1, memberCount: 2 },
+      });
+      // the member of another tenant is not counted; each member sees their own department's positions
+      expect(held.result.members.map((m: { username: string; visible: number }) => [m.username, m.visible])).toEqual([
+        [`rv${process.pid}ra${seq}`, 2],
+        [`rv${process.pid}rb${seq}`, 1],
+      ]);
+      expect(held.result.members[0].userId).toBe(inA);
+      // the roles holding the rule are named in every answer
+      expect((await preview(department)).result.roles).toEqual([{ id: roleId, roleName: roleId }]);
+
+      // a rule the role does not hold yet: what its members would see with it among the role's rules (AND-ed)
+      const withField = await asRole(onlyA1);
+      expect(withField.result).toMatchObject({ rules: 2, memberCount: 2, roles: [] });
+      expect(withField.result.members.map((m: { visible: number }) => m.visible)).toEqual([1, 0]);
+    });
+
+    it('refuses a role of another tenant or an unknown one, and userId with roleId', async () => {
+      const id = await rule({ kind: 'department' });
+      const away = await insertRole(t.app.ctx.db.db, `rv${process.pid}away${++seq}`, 1, AWAY);
+      expect((await admin.get('/sys/dataRule/preview', { id, roleId: away })).body).toMatchObject({ success: false, error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect((await admin.get('/sys/dataRule/preview', { id, roleId: 'no-such-role' })).body).toMatchObject({
+        success: false,
+        error: 'CL_ERR_RECORD_NOT_FOUND',
+      });
+      expect((await admin.get('/sys/dataRule/preview', { id, roleId: away, userId: member })).body).toMatchObject({
+        success: false,
+        error: 'CL_ERR_BAD_REQUEST',
+      });
+    });
+
     it('needs system:dataRule:preview, the code the 预览 button names, not only the list permission (format v11)', async () => {
       const id = await rule({ kind: 'department' });
       const lister = await userWith(t, ['system:dataRule:list']);
@@ -88,7 +135,9 @@ describe.each(matrix)('$kind: data rule preview (GET /sys/dataRule/preview)', ({
       const previewer = await userWith(t, ['system:dataRule:list', 'system:dataRule:preview']);
       expect((await previewer.get('/sys/dataRule/preview', { id })).body).toMatchObject({ success: true, result: { total: await totalPositions() } });
       // the code is generated from the model's 预览 action and granted to the admin role when the module loads
-      const granted = await sql<{ n: number }>`select count(*) as n from sys_role_permission where role_id = ${ADMIN_ROLE_ID} and permission_id = ${'btn:system:dataRule:preview'}`.execute(
+      const granted = await sql<{
+        n: number;
+      }>`select count(*) as n from sys_role_permission where role_id = ${ADMIN_ROLE_ID} and permission_id = ${'btn:system:dataRule:preview'}`.execute(
         t.app.ctx.db.db,
       );
       expect(Number(granted.rows[0]!.n)).toBe(1);
