@@ -9,6 +9,7 @@ import { createScopeOf } from './dataScopeCache.js';
 import { createIdentityGenerationRead } from '../db/identityGeneration.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
+import { createPageStatements, type PageStatements } from './pageStatements.js';
 import { createTableCache, createTableGenerations, type TableCache, type TableGenerations } from './tableCache.js';
 import type { ModelOf } from './refTexts.js';
 import { createDictTexts, type ToDictText } from './toDictText.js';
@@ -36,6 +37,8 @@ export interface EngineEnv {
   generations: TableGenerations;
   totals: TableCache<number>;
   anchors: TableCache<PageAnchors>;
+  /** compiled statements of recent list pages, per model and data scope (pageStatements.ts) */
+  pages: PageStatements;
   /** how a filter's page is read where a bounded walk of the sort index decided it (readRecords.ts) */
   walks: TableCache<WalkOutcome>;
   /** the engine context of a request for one model: every read and write of the model takes one */
@@ -76,6 +79,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
     walks: createTableCache<WalkOutcome>({ generations, maxEntries: 1_000 }),
+    pages: createPageStatements(),
     contextFor: createContextFor(scopeOf),
     modelOf: () => undefined,
     scopeOf,

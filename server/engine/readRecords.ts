@@ -45,8 +45,8 @@ function hasFilter(q: WhereParts): boolean {
 }
 
 /** The exact size of a filtered set in the caller's scope, cached per filter and scope until the table is written (tableCache.ts). */
-function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: EngineContext): Promise<number> {
-  return env.totals.obtain(model.tableName, filterKey(parts, ctx), async () => {
+function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: EngineContext, key = filterKey(parts, ctx)): Promise<number> {
+  return env.totals.obtain(model.tableName, key, async () => {
     const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, ctx, 'set')}`;
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
     return Number(row?.total ?? 0);
@@ -130,6 +130,12 @@ async function boundedWalk(
   return outcome === 'scan' ? read('scan') : rows;
 }
 
+/** What a page's statement depends on besides the filter (filterKey) and its plan and offset: sort, projection, size. */
+function pageShape(q: ListQuery): string {
+  const projection = q.projection ? q.projection.map((f) => f.name).join(',') : '*';
+  return `${q.sort.field.name} ${q.sort.order}\u0000${projection}\u0000${q.pageSize}`;
+}
+
 /**
  * One page and the total of the filtered set. The total comes first (cached, else counted off the
  * main thread); it tells how selective the filter is, which decides how the page is read:
@@ -143,7 +149,8 @@ async function boundedWalk(
 export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext): Promise<ListPage> {
   assertQueryVisible(model, q, ctx.scope.fields);
   const offset = (q.pageNo - 1) * q.pageSize;
-  const total = await countOf(env, model, q, ctx);
+  const filter = filterKey(q, ctx);
+  const total = await countOf(env, model, q, ctx, filter);
   let rows: Row[] = [];
   if (total > offset) {
     const filtered = hasFilter(q);
@@ -155,13 +162,19 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
     const scan = !seek && model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach;
     const walkVisits = filtered ? (tableRows * Math.min(reach, total)) / total : reach;
-    const read = (plan: ReadPlan) => {
+    const read = async (plan: ReadPlan) => {
       const visits = plan === 'scan' ? tableRows : walkVisits;
-      const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
-      const page = seek?.nullsAfter
-        ? pastAnchorWithNulls(model, q, ctx, columns, where, skip)
-        : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
-      return (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(page.compile(env.reader));
+      const build = () => {
+        const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
+        const page = seek?.nullsAfter
+          ? pastAnchorWithNulls(model, q, ctx, columns, where, skip)
+          : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
+        const { sql: text, parameters } = page.compile(env.reader);
+        return { sql: text, parameters };
+      };
+      // a page past an anchor binds the anchor's values: built each time (deep pages are not the common request)
+      const statement = seek ? build() : env.pages.get(model, ctx.scope, `${plan}\u0000${filter}\u0000${pageShape(q)}\u0000${skip}`, build);
+      return (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(statement);
     };
     if (scan) rows = await read('scan');
     else if (seek || !filtered || !model.adapter.paging.scanPlans || walkVisits < BOUND_WALKS_FROM_VISITS) rows = await read('index');

@@ -11,6 +11,8 @@ import { createSqliteAdapter } from '../../server/db/dialects/sqlite/sqliteAdapt
 import { sqliteDdl } from '../../server/db/dialects/sqlite/ddl.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
 import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
+import { createPageStatements } from '../../server/engine/pageStatements.js';
+import type { DataScope } from '../../server/engine/dataScope.js';
 import { checkField } from '../../server/engine/validateRecord.js';
 import { escapeLike } from '../../server/db/dialects/escapeLike.js';
 
@@ -148,6 +150,25 @@ describe('engine building blocks (no database)', () => {
       now = 1001;
       expect(cache.get('t', 'd')).toBeUndefined();
     });
+  });
+
+  it('reuses a compiled page statement only for the same model, scope object and key', () => {
+    const pages = createPageStatements(2);
+    const other = compileModel(position as ModelFile, createSqliteAdapter(), createHookRegistry());
+    const mine: DataScope = { condition: null, key: '' };
+    const theirs: DataScope = { condition: null, key: '' };
+    let built = 0;
+    const build = (text: string) => () => ({ sql: `${text} ${++built}`, parameters: [] });
+    const first = pages.get(model, mine, 'k', build('a'));
+    expect(pages.get(model, mine, 'k', build('b'))).toBe(first);
+    // another scope object (another user, or the same one after their rules moved) or model never shares it
+    expect(pages.get(model, theirs, 'k', build('c')).sql).toBe('c 2');
+    expect(pages.get(other, mine, 'k', build('d')).sql).toBe('d 3');
+    expect(pages.get(model, mine, 'j', build('e')).sql).toBe('e 4');
+    // bounded per scope: the oldest goes first
+    pages.get(model, mine, 'i', build('f'));
+    expect(pages.get(model, mine, 'k', build('g')).sql).toBe('g 6');
+    expect(built).toBe(6);
   });
 
   it('refuses duplicate and malformed hook names', () => {
