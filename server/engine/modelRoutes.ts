@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { AppError, appError, type ErrorCode } from '../errors.js';
 import { UPLOAD_LIMITS } from './importRecords.js';
@@ -46,21 +46,42 @@ export default async function modelRoutes(app: FastifyInstance, options: ModelRo
       detail: `${request.method} ${request.dispatched?.route.url ?? request.routeOptions.url ?? ''}: ${error.code} ${JSON.stringify(error.params)}`,
     });
   });
-  // multipart bodies are parsed only by an operation that takes files (import), with limits of its own
-  await app.register(multipart, { limits: UPLOAD_LIMITS });
-  for (const family of MODEL_FAMILIES) {
-    app.route({
-      method: ['GET', 'POST', 'PUT', 'DELETE'],
-      url: `${family}/*`,
-      schema: { querystring: QUERY },
-      config: { access: 'model', dispatcher: store.dispatcher },
-      handler: async (request, reply) => {
-        const match = request.dispatched as RouteMatch | null;
-        // the access hook answers unmatched paths (401, then 404); this is only reached with a match
-        if (!match) throw appError('CL_ERR_NOT_FOUND');
-        if (request.isMultipart() && !match.route.takesFiles) throw appError('CL_ERR_BAD_REQUEST', { detail: 'multipart bodies are accepted by imports only' });
-        return match.route.handler(request, reply);
-      },
-    });
-  }
+  const config = { access: 'model' as const, dispatcher: store.dispatcher };
+  const matched = (request: FastifyRequest): RouteMatch => {
+    const match = request.dispatched as RouteMatch | null;
+    // the access hook answers unmatched paths (401, then 404); this is only reached with a match
+    if (!match) throw appError('CL_ERR_NOT_FOUND');
+    return match;
+  };
+  // Reads (GET, and HEAD with it) carry no body: their wildcards live outside the upload plugin, whose
+  // hooks would otherwise run on every list and get (npm run bench:cpu).
+  await app.register(async (reads) => {
+    for (const family of MODEL_FAMILIES) {
+      reads.route({
+        method: 'GET',
+        url: `${family}/*`,
+        schema: { querystring: QUERY },
+        config,
+        handler: async (request, reply) => matched(request).route.handler(request, reply),
+      });
+    }
+  });
+  await app.register(async (writes) => {
+    // multipart bodies are parsed only by an operation that takes files (import), with limits of its own
+    await writes.register(multipart, { limits: UPLOAD_LIMITS });
+    for (const family of MODEL_FAMILIES) {
+      writes.route({
+        method: ['POST', 'PUT', 'DELETE'],
+        url: `${family}/*`,
+        schema: { querystring: QUERY },
+        config,
+        handler: async (request, reply) => {
+          const match = matched(request);
+          if (request.isMultipart() && !match.route.takesFiles)
+            throw appError('CL_ERR_BAD_REQUEST', { detail: 'multipart bodies are accepted by imports only' });
+          return match.route.handler(request, reply);
+        },
+      });
+    }
+  });
 }
