@@ -20,7 +20,8 @@ export interface DdlRole {
   /**
    * Makes every write to `table` (insert, update, delete) increment the `generation` column of row 1
    * of `counter` within the writing transaction: a database trigger, so writes from any connection
-   * count. Idempotent; both names come from code.
+   * count. Where writers run concurrently, the counter is locked only as the transaction commits, so
+   * it never takes part in a deadlock. Idempotent; both names come from code.
    */
   bumpOnWrite(db: Kysely<unknown>, table: string, counter: string): Promise<void>;
 }

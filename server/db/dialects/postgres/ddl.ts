@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DdlRole } from '../DbAdapter.js';
+import { shortIdentifier } from '../../identifiers.js';
 import { describeMismatch, varcharLength, type TypeFamily } from '../typeFamilies.js';
 
 // PostgreSQL's catalogue reports its internal names (int4, float8, varchar without its length).
@@ -15,20 +16,49 @@ function familyOf(type: string): TypeFamily {
 export const postgresDdl: DdlRole = {
   columnType: (portable) => (portable === 'json' ? 'jsonb' : portable),
   typeMismatch: (wanted, actual) => describeMismatch({ familyOf, lengthOf: varcharLength }, postgresDdl.columnType(wanted), actual),
-  // a statement trigger: one increment per statement, however many rows it writes. The row lock it
-  // takes on the counter is held to commit, so concurrent writers of these tables queue there.
+  // Counted at commit: a deferred constraint trigger per row queues the increment to the end of the
+  // writing transaction, and the first one to fire there increments the counter once for the whole
+  // transaction (a transaction-local setting remembers it). The counter's row lock is then the last lock
+  // a writer takes, held only while it commits: a transaction that writes an identity table early no
+  // longer holds the counter while it goes on to lock other rows, which made two transactions touching
+  // identity rows in opposite orders deadlock (one waiting on the counter, the other on its row).
+  // TRUNCATE has no row events: a statement trigger counts it at once (it locks the whole table anyway).
   async bumpOnWrite(db, table, counter) {
-    const fn = `${counter}_bump`;
-    if (!(await exists(db, sql`select 1 from pg_proc where proname = ${fn}`))) {
-      await sql`create or replace function ${sql.id(fn)}() returns trigger language plpgsql as $$
+    const atCommit = `${counter}_bump_at_commit`;
+    const now = `${counter}_bump`;
+    const flag = `cloudlab.${counter}_bumped`;
+    if (!(await exists(db, sql`select 1 from pg_proc where proname = ${atCommit}`))) {
+      await sql`create or replace function ${sql.id(atCommit)}() returns trigger language plpgsql as $$
+        begin
+          if current_setting(${sql.lit(flag)}, true) is distinct from '1' then
+            perform set_config(${sql.lit(flag)}, '1', true);
+            update ${sql.id(counter)} set generation = generation + 1 where id = 1;
+          end if;
+          return null;
+        end $$`.execute(db);
+    }
+    if (!(await exists(db, sql`select 1 from pg_proc where proname = ${now}`))) {
+      await sql`create or replace function ${sql.id(now)}() returns trigger language plpgsql as $$
         begin update ${sql.id(counter)} set generation = generation + 1 where id = 1; return null; end $$`.execute(db);
     }
-    const name = `${table}_bumps_${counter}`;
-    if (await exists(db, sql`select 1 from pg_trigger where tgname = ${name} and tgrelid = to_regclass(${table})`)) return;
-    await sql`create trigger ${sql.id(name)} after insert or update or delete or truncate on ${sql.id(table)}
-      for each statement execute function ${sql.id(fn)}()`.execute(db);
+    // the statement trigger of earlier versions took the counter's lock at the first write
+    const statementTrigger = `${table}_bumps_${counter}`;
+    if (await triggerExists(db, table, statementTrigger)) await sql`drop trigger ${sql.id(statementTrigger)} on ${sql.id(table)}`.execute(db);
+    const rows = shortIdentifier(`${table}_commit_bumps_${counter}`);
+    if (!(await triggerExists(db, table, rows))) {
+      await sql`create constraint trigger ${sql.id(rows)} after insert or update or delete on ${sql.id(table)}
+        deferrable initially deferred for each row execute function ${sql.id(atCommit)}()`.execute(db);
+    }
+    const truncate = shortIdentifier(`${table}_truncate_bumps_${counter}`);
+    if (!(await triggerExists(db, table, truncate))) {
+      await sql`create trigger ${sql.id(truncate)} after truncate on ${sql.id(table)} for each statement execute function ${sql.id(now)}()`.execute(db);
+    }
   },
 };
+
+function triggerExists(db: Kysely<unknown>, table: string, name: string): Promise<boolean> {
+  return exists(db, sql`select 1 from pg_trigger where tgname = ${name} and tgrelid = to_regclass(${table})`);
+}
 
 async function exists(db: Kysely<unknown>, query: ReturnType<typeof sql>): Promise<boolean> {
   return (await query.execute(db)).rows.length > 0;
