@@ -37,6 +37,11 @@ export interface EngineEnv {
   generations: TableGenerations;
   totals: TableCache<number>;
   anchors: TableCache<PageAnchors>;
+  /**
+   * per keyword, how many rows of a table its text index lists (readRecords.ts: the rows a scan from
+   * the index visits, whichever tenant reads); a planning estimate, never answered to a client
+   */
+  indexMatches: TableCache<number>;
   /** compiled statements of recent list pages, per model and data scope (pageStatements.ts) */
   pages: PageStatements;
   /** how a filter's page is read where a bounded walk of the sort index decided it (readRecords.ts) */
@@ -79,6 +84,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     // anchor sets are larger (up to ~2,000 rows each): keep fewer of them
     anchors: createTableCache({ generations, maxEntries: 200 }),
     walks: createTableCache<WalkOutcome>({ generations, maxEntries: 1_000 }),
+    indexMatches: createTableCache<number>({ generations, maxEntries: 1_000 }),
     pages: createPageStatements(),
     contextFor: createContextFor(scopeOf),
     modelOf: () => undefined,

@@ -9,7 +9,7 @@ import type { ListQuery } from './listQuery.js';
 import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
 import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
-import { filterConditions, filterKey, orderSql, scopeConditions, whereSql, type ReadPlan, type WhereParts } from './whereSql.js';
+import { filterConditions, filterKey, orderSql, scanMatchesSql, scopeConditions, whereSql, type ReadPlan, type WhereParts } from './whereSql.js';
 import { assertQueryVisible, withoutHidden } from './fieldAccess.js';
 
 export interface ListPage {
@@ -49,6 +49,23 @@ function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: E
   return env.totals.obtain(model.tableName, key, async () => {
     const query = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, parts, ctx, 'set')}`;
     const [row] = await env.slow.all<{ total: number | string }>(query.compile(env.reader));
+    return Number(row?.total ?? 0);
+  });
+}
+
+/**
+ * The rows a 'scan' read visits: the text index's matches of the keyword where the read starts from
+ * them, else every row of the tenant's table (tableRows). The matches are counted over the whole
+ * table, every tenant's rows included, since the index lists them all before the tenant and scope
+ * are tested; so one count per keyword holds for every caller. Cached like totals (an estimate:
+ * it decides which thread reads, never which rows).
+ */
+async function scanVisits(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, tableRows: number): Promise<number> {
+  const matches = scanMatchesSql(model, q, ctx);
+  if (!matches || q.keyword === null) return tableRows;
+  // the index spans the model's keyword columns: a release that changes them builds another
+  return env.indexMatches.obtain(model.tableName, `${model.keywordSearch.columns.join(',')}\u0000${q.keyword}`, async () => {
+    const [row] = await env.slow.all<{ total: number | string }>(matches.compile(env.reader));
     return Number(row?.total ?? 0);
   });
 }
@@ -163,7 +180,7 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const scan = !seek && model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach;
     const walkVisits = filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const read = async (plan: ReadPlan) => {
-      const visits = plan === 'scan' ? tableRows : walkVisits;
+      const visits = plan === 'scan' ? await scanVisits(env, model, q, ctx, tableRows) : walkVisits;
       const build = () => {
         const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
         const page = seek?.nullsAfter

@@ -85,6 +85,17 @@ function keywordSql(model: CompiledModel, keyword: string, ctx: ReadScope, plan:
 }
 
 /**
+ * How many rows a 'scan' read of this filter visits when it starts from the text index: the index's
+ * matches of the keyword over the whole table (every tenant's: the index spans the table), counted by
+ * the returned statement. Null when the scan reads every row of the table (no keyword, one no index
+ * serves, or one that must leave a hidden field out and is tested by LIKE, as keywordSql decides).
+ */
+export function scanMatchesSql(model: CompiledModel, parts: WhereParts, ctx: ReadScope): RawBuilder<{ total: number | string }> | null {
+  if (!parts.keyword || hiddenKeywordFields(model, ctx).length > 0) return null;
+  return model.adapter.textSearch.indexedMatches(model.keywordSearch, parts.keyword);
+}
+
+/**
  * The client's filters AND-ed with the tenant and data scope. The advanced query and the scope are
  * parenthesised, so an "or" can never reach past the tenant or scope condition.
  */

@@ -95,6 +95,30 @@ describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
       expect(rows.map((r) => r.id)).toEqual(['l1']);
     });
 
+    it('textSearch.indexedMatches: counts what a lookup of the keyword visits, where an index lists it', async () => {
+      const { textSearch } = handle.adapter;
+      const target = { table: 'adapter_row', columns: ['label'] };
+      await textSearch.syncIndex(db, target, () => {});
+      await sql`insert into adapter_row (id, code, label) values ('m1', 'M1', 'Matchword one'), ('m2', 'M2', 'other MATCHWORD'), ('m3', 'M3', 'none')`.execute(
+        db,
+      );
+      const count = textSearch.indexedMatches(target, 'matchword');
+      // a lookup through the index (SQLite's text table) visits its matches; where the planner picks its own
+      // plan (PostgreSQL, no scan plans) there is nothing to estimate
+      if (handle.adapter.paging.scanPlans) {
+        const { rows } = await count!.execute(db);
+        expect(Number(rows[0]!.total)).toBe(2);
+        const lookup = await sql<{
+          id: string;
+        }>`select id from adapter_row where ${textSearch.keywordCondition(target, 'matchword', 'lookup')} order by id`.execute(db);
+        expect(lookup.rows.map((r) => r.id)).toEqual(['m1', 'm2']);
+      } else {
+        expect(count).toBeNull();
+      }
+      // too short for a trigram: the lookup reads every row
+      expect(textSearch.indexedMatches(target, 'ma')).toBeNull();
+    });
+
     it('paging: NULL sort values go where the adapter says', async () => {
       await sql`insert into adapter_row (id, code, label) values ('n1', 'N1', 'named'), ('n2', 'N2', null)`.execute(db);
       const ordered = await sql<{ id: string }>`select id from adapter_row where id in ('n1', 'n2') order by label asc`.execute(db);

@@ -5,11 +5,13 @@ import type { CompiledRead } from '../../server/db/slowReads.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ensureTenant } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/permission/Position';
 const ROWS = 6_000;
+const OTHER_TENANT = 41;
 
 // Reads that would visit many rows (counts, sparse filters, deep pages) must leave the main thread
 // (on SQLite a worker connection; on PostgreSQL the pool), and a sparse filter on SQLite is read by
@@ -84,6 +86,43 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
       if (kind === 'sqlite') expect(page!.sql).toMatch(/order by \+"sort_code"/);
       const rows = await sql<{ n: number }>`select count(*) as n from sys_position where full_name like ${'稀有%'}`.execute(t.app.ctx.db.db);
       expect(Number(rows.rows[0]!.n)).toBe(6);
+    });
+
+    it('keeps a sparse keyword’s page on the main thread when the text index lists few rows', async () => {
+      // 6 of 6,000 rows: on SQLite the scan starts from the text index's 6 matches, not from every row
+      const data = await list({ keyword: '稀有岗' });
+      expect(data.pagination.total).toBe(6);
+      expect(data.list.map((r) => r.fullName).every((n) => n.startsWith('稀有岗位'))).toBe(true);
+      expect(data.list).toEqual([...data.list].sort((a, b) => a.sortCode - b.sortCode));
+      if (kind === 'sqlite') expect(slow.filter((q) => /limit/i.test(q.sql))).toEqual([]);
+    });
+
+    it('counts every tenant’s rows the text index lists for a keyword, not only the caller’s', async () => {
+      const db = t.app.ctx.db.db;
+      await ensureTenant(db, OTHER_TENANT);
+      const rows = (tenantId: number, count: number) =>
+        Array.from({ length: count }, (_, i) => ({
+          id: newId(),
+          tenantId,
+          fullName: `罕见词${tenantId}-${i}`,
+          enCode: `R${tenantId}-${i}`,
+          enabledMark: 1,
+          sortCode: i,
+          createTime: nowText(),
+          version: 1,
+        }));
+      // the caller's tenant holds 3 matches; another tenant more than a main-thread read may visit
+      const values = [...rows(1, 3), ...rows(OTHER_TENANT, 5_200)];
+      for (let i = 0; i < values.length; i += 500) {
+        await db
+          .insertInto('sysPosition' as never)
+          .values(values.slice(i, i + 500) as never)
+          .execute();
+      }
+      const data = await list({ keyword: '罕见词' });
+      expect(data.pagination.total).toBe(3);
+      expect(data.list.map((r) => r.fullName).sort()).toEqual(['罕见词1-0', '罕见词1-1', '罕见词1-2']);
+      expect(slow.some((q) => /limit/i.test(q.sql))).toBe(true);
     });
 
     it('moves a deep page off the main thread', async () => {

@@ -64,6 +64,12 @@ export interface TextSearchRole {
    * read visits anyway (a page read by walking the sort index, which stops after a page of matches).
    */
   keywordCondition(target: KeywordColumns, keyword: string, use: 'lookup' | 'filter'): RawBuilder<unknown>;
+  /**
+   * A statement answering `total`: how many rows of the whole table (every tenant's) the text index
+   * lists for `keyword`, i.e. how many rows a 'lookup' of it visits. Null where a lookup of this
+   * keyword visits every row instead (no index serves it), or where the planner chooses by itself.
+   */
+  indexedMatches(target: KeywordColumns, keyword: string): RawBuilder<{ total: number | string }> | null;
 }
 
 /** Constraint violations as the drivers report them. */

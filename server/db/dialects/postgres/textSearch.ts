@@ -61,5 +61,8 @@ export function createPostgresTextSearch(): TextSearchRole {
         sql` or `,
       )})`;
     },
+
+    // the list plans no scans here (paging.scanPlans): nothing to estimate
+    indexedMatches: () => null,
   };
 }

@@ -18,6 +18,11 @@ const TRIGRAM = 3;
 const ftsTable = (table: string) => `${table}_fts`;
 const triggerName = (table: string, event: 'ai' | 'ad' | 'au') => `${table}_fts_${event}`;
 
+/** A quoted FTS5 string is one phrase of the keyword's trigrams, i.e. the keyword as a substring. */
+function phraseOf(keyword: string): string {
+  return `"${keyword.replace(/"/g, '""')}"`;
+}
+
 function like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
   // SQLite's LIKE folds ASCII letters only; the trigram index folds every script's
   return sql`${term} like ${pattern} escape '\\'`;
@@ -78,9 +83,14 @@ export const sqliteTextSearch: TextSearchRole = {
         sql` or `,
       )})`;
     }
-    // a quoted FTS5 string is one phrase of the keyword's trigrams, i.e. the keyword as a substring
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
     const fts = sql.table(ftsTable(table));
-    return sql`${sql.ref(`${table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+    return sql`${sql.ref(`${table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phraseOf(keyword)})`;
+  },
+
+  // the lookup above reads exactly these matches (then each row by its rowid)
+  indexedMatches({ table }, keyword) {
+    if ([...keyword].length < TRIGRAM) return null;
+    const fts = sql.table(ftsTable(table));
+    return sql<{ total: number }>`select count(*) as total from ${fts} where ${fts} match ${phraseOf(keyword)}`;
   },
 };
