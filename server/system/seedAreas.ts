@@ -28,8 +28,8 @@ interface AreaRow {
 
 /**
  * Every province, city and district of china-area-data as rows, parents before children; a row's id is
- * its GB/T 2260 code, so the client's AreaPicker (which reads the same package) and the server agree on
- * every value a form stores.
+ * its GB/T 2260 code, the value the client's AreaPicker (which reads its levels from /api/system/Area)
+ * stores.
  */
 export function areaRows(data: AreaData = areaData as AreaData, at = nowText()): AreaRow[] {
   const rows: AreaRow[] = [];

@@ -81,19 +81,60 @@ test('dictionaries: an edited item text shows in a list page in zh-CN, en and zh
   await switchTo(page, '简体中文', 'zh-CN');
 });
 
-// Issue 10: the area picker picks a district (province → city → district) from the seeded region data.
+// Issue 10: the area picker picks a district (province → city → district) from /api/system/Area, a level at
+// a time, and shows a stored district by the names the server gives (Info, GetAreaByIds).
 test('areas: the area picker picks a district', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  const names = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/api/system/Area/GetAreaByIds'));
   await page.goto('/#/dev/widgets');
+  expect((await (await names).json()).data).toContainEqual(['北京市', '市辖区', '东城区']);
   const picker = page.locator('[data-widget="AreaPicker"] [data-state="edit"] .ant-select');
   await picker.scrollIntoViewIfNeeded();
   await expect(picker).toContainText('东城区');
   await picker.click();
   const menus = page.locator('.ant-cascader-menus');
+  const level = (parent: string) => page.waitForResponse((res) => res.url().includes(`/api/system/Area/0/Selector/${parent}`));
+  const cities = level('440000');
   await menus.getByText('广东省', { exact: true }).click();
+  await cities;
+  const districts = level('440100');
   await menus.getByText('广州市', { exact: true }).click();
+  await districts;
   await menus.getByText('天河区', { exact: true }).click();
   await expect(picker).toContainText('广东省 / 广州市 / 天河区');
+});
+
+// Issue 10: an area an administrator adds through /api/system/Area is offered by the picker; once disabled
+// through the same API (Actions/State) it is not, while its enabled neighbours still are.
+test('areas: the area picker offers an added area and not once it is disabled', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const stamp = Date.now().toString(36).slice(-6);
+  const name = `测试区${stamp}`;
+  const area = await api.call('post', '/api/system/Area', { parentId: '440100', fullName: name, enCode: `E2E${stamp}`, type: 3 });
+  try {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+    // the picker reads the levels again when the page is loaded again
+    const open = async (load: () => Promise<unknown>) => {
+      await load();
+      const picker = page.locator('[data-widget="AreaPicker"] [data-state="edit"] .ant-select');
+      await picker.scrollIntoViewIfNeeded();
+      await expect(picker).toContainText('东城区');
+      await picker.click();
+      const menus = page.locator('.ant-cascader-menus');
+      await menus.getByText('广东省', { exact: true }).click();
+      await menus.getByText('广州市', { exact: true }).click();
+      await expect(menus.getByText('天河区', { exact: true })).toBeVisible();
+      return menus;
+    };
+    await expect((await open(() => page.goto('/#/dev/widgets'))).getByText(name, { exact: true })).toBeVisible();
+    const off = await api.call('put', `/api/system/Area/${area.id}/Actions/State`);
+    expect(off.enabledMark).toBe(0);
+    await expect((await open(() => page.reload())).getByText(name, { exact: true })).toHaveCount(0);
+  } finally {
+    await api.call('delete', `/api/system/Area/${area.id}`);
+  }
 });

@@ -6,7 +6,7 @@ export async function adminApi(request: APIRequestContext) {
   const login = await request.post('/sys/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
   const token = (await login.json()).result.token as string;
   const headers = { 'X-Access-Token': token };
-  const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown, asToken = token) => {
+  const call = async (method: 'get' | 'post' | 'put' | 'delete', url: string, data?: unknown, asToken = token) => {
     const res = await request[method](url, { headers: { 'X-Access-Token': asToken }, ...(data === undefined ? {} : { data }) });
     const body = await res.json();
     expect(body.code === 200 || body.success === true, `${url}: ${JSON.stringify(body)}`).toBe(true);

@@ -147,17 +147,64 @@ describe('DictSearchSelect', () => {
   });
 });
 
+/**
+ * A small /api/system/Area as the server answers it: the Selector gives a level's enabled areas, Info an
+ * area with its parent, GetAreaByIds the names of a path. The picker reads nothing else.
+ */
+function areaServer() {
+  const areas: Record<string, { parentId: string; fullName: string; enabledMark: number }> = {
+    '110000': { parentId: '86', fullName: '北京市', enabledMark: 1 },
+    '110100': { parentId: '110000', fullName: '市辖区', enabledMark: 1 },
+    '110101': { parentId: '110100', fullName: '东城区', enabledMark: 1 },
+    '130000': { parentId: '86', fullName: '河北省', enabledMark: 1 },
+    '130100': { parentId: '130000', fullName: '石家庄市', enabledMark: 1 },
+    '130200': { parentId: '130000', fullName: '唐山市', enabledMark: 0 },
+    '990000': { parentId: '86', fullName: '停用省', enabledMark: 0 },
+  };
+  const ok = (data: unknown) => Promise.resolve({ code: 200, message: '', data });
+  const get = vi.fn((url: string) => {
+    const selector = /^\/api\/system\/Area\/0\/Selector\/(\w+)$/.exec(url);
+    if (selector) {
+      const list = Object.entries(areas)
+        .filter(([, area]) => area.parentId === selector[1] && area.enabledMark === 1)
+        .map(([id, area]) => ({ id, ...area, isLeaf: !Object.values(areas).some((child) => child.parentId === id) }));
+      return ok({ list });
+    }
+    const info = /^\/api\/system\/Area\/(\w+)\/Info$/.exec(url);
+    if (info && areas[info[1]!]) return ok({ id: info[1], ...areas[info[1]!] });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const post = vi.fn((url: string, body: { idsList: string[][] }) => {
+    if (url !== '/api/system/Area/GetAreaByIds') return Promise.reject(new Error(`unexpected POST ${url}`));
+    return ok(body.idsList.map((path) => path.map((id) => areas[id]?.fullName ?? '')));
+  });
+  return { http: { ...unreachableHttp, get, post } as unknown as HttpClient, get, post };
+}
+
 describe('AreaPicker', () => {
-  it('reads pretty as the names of the code path under root 86', async () => {
-    renderFields({ region: { type: 'string', 'x-component': 'AreaPicker' } }, { readPretty: true, initialValues: { region: '110101' } });
+  it('reads pretty as the names of the stored code path, from Info and GetAreaByIds', async () => {
+    const { http, post } = areaServer();
+    renderFields({ region: { type: 'string', 'x-component': 'AreaPicker' } }, { readPretty: true, initialValues: { region: '110101' }, http });
     expect(await screen.findByText('北京市/市辖区/东城区')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/api/system/Area/GetAreaByIds', { idsList: [['110000', '110100', '110101']] }, expect.anything());
   });
 
-  it('stores the last code chosen', async () => {
-    const form = renderFields({ region: { type: 'string', 'x-component': 'AreaPicker' } });
+  it('offers the enabled areas level by level from the server and stores the last code chosen', async () => {
+    const { http, get } = areaServer();
+    const form = renderFields({ region: { type: 'string', 'x-component': 'AreaPicker' } }, { http });
     fireEvent.mouseDown(await screen.findByRole('combobox'));
     fireEvent.click(await screen.findByText('河北省'));
     fireEvent.click(await screen.findByText('石家庄市'));
     await waitFor(() => expect(form.values.region).toBe('130100'));
+    // disabled areas (a province, a city) are not offered
+    expect(screen.queryByText('停用省')).not.toBeInTheDocument();
+    expect(screen.queryByText('唐山市')).not.toBeInTheDocument();
+    expect(get.mock.calls.map((call) => call[0])).toEqual(expect.arrayContaining(['/api/system/Area/0/Selector/86', '/api/system/Area/0/Selector/130000']));
+  });
+
+  it('shows a stored value with the names the server gives before its levels are read', async () => {
+    const { http } = areaServer();
+    renderFields({ region: { type: 'string', 'x-component': 'AreaPicker', 'x-component-props': { depth: 3 } } }, { initialValues: { region: '110101' }, http });
+    expect(await screen.findByText('北京市 / 市辖区 / 东城区')).toBeInTheDocument();
   });
 });
