@@ -75,6 +75,7 @@ import { syncModelTables } from './engine/syncModelTables.js';
 import { seedLab } from './seed/seedLab.js';
 import { syncModuleData } from './engine/syncModuleData.js';
 import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
+import dictVersionPlugin from './plugins/dictVersionPlugin.js';
 import accessPlugin from './plugins/accessPlugin.js';
 import contextPlugin, { type AppContext } from './plugins/contextPlugin.js';
 import { securityHeaderOptions, securityHeaders } from './plugins/securityHeaders.js';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(jsonBodyPlugin);
     await app.register(securityHeaders, securityHeaderOptions);
     await app.register(accessPlugin, { sessionPolicy: config.session });
+    await app.register(dictVersionPlugin);
     await app.register(rateLimit, { global: false });
     registerOperationLog(app, sysLog);
 

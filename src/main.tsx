@@ -44,6 +44,8 @@ const http = createLazyHttpClient(async () => {
     getLang: (): Lang => (isLang(i18n.language) ? i18n.language : 'zh-CN'),
     feedback,
     t: (key, params) => i18n.t(key, { ns: 'data', ...params }),
+    // a dictionary changed (here or by someone else): the cached sysAllDictItems are read again when next used
+    onDictVersion: (version) => session.noteDictVersion(version),
   });
 });
 const services: AppServices = { session, http, i18n, languagePreference, feedback, settings };

@@ -36,6 +36,11 @@ export interface HttpClientOptions {
    * records the request and answers with an envelope fixture.
    */
   adapter?: AxiosAdapter;
+  /**
+   * Called with the dictionaries' version an answer names (header x-dict-version, on a signed-in
+   * caller's answers), so the application can drop dictionaries it cached when they change.
+   */
+  onDictVersion?(version: string): void;
 }
 
 export interface RequestOptions {

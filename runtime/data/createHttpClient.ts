@@ -32,6 +32,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * });
  * const { data } = await http.get<Option[]>('/sys/position/select');
  */
+/** the answer header naming the dictionaries' version (server/plugins/dictVersionPlugin.ts) */
+export const DICT_VERSION_HEADER = 'x-dict-version';
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const instance = axios.create({
     baseURL: options.baseURL ?? '',
@@ -65,7 +68,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw fromTransportError(error, ctx, request.signal, t);
     }
     const body = await readBody(response.data, response.status);
-    const requestId = AxiosHeaders.from(response.headers as Record<string, string>).get('x-request-id');
+    const headers = AxiosHeaders.from(response.headers as Record<string, string>);
+    const requestId = headers.get('x-request-id');
+    const dictVersion = headers.get(DICT_VERSION_HEADER);
+    if (typeof dictVersion === 'string' && dictVersion !== '') options.onDictVersion?.(dictVersion);
     return decodeResponse({ status: response.status, body, requestId: typeof requestId === 'string' ? requestId : undefined }, ctx, t);
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -20,6 +21,12 @@ export interface DictCache {
   all(): Promise<Record<string, DictItem[]>>;
   /** text of one value, or undefined when the code or value is unknown */
   textOf(code: string, value: unknown): Promise<string | undefined>;
+  /**
+   * A digest of every enabled item (code, value, texts, colour, order): it changes with any dictionary
+   * write and is the same on every server holding the same items. Answers carry it (dictVersionPlugin),
+   * so a client drops its cached dictionaries when it changes.
+   */
+  version(): Promise<string>;
   clear(): void;
   /**
    * Ties the cache to a version of the dictionary tables (the engine's write generations): a snapshot
@@ -34,6 +41,7 @@ interface Snapshot {
   version: number;
   byCode: Map<string, DictItem[]>;
   textByCode: Map<string, Map<string, string>>;
+  digest: string;
 }
 
 export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache {
@@ -56,9 +64,11 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
       .orderBy('i.itemValue')
       .execute();
     const byCode = new Map<string, DictItem[]>();
+    const hash = createHash('sha256');
     const textByCode = new Map<string, Map<string, string>>();
     for (const row of rows) {
       const item = { value: row.itemValue, text: row.itemText, textEn: row.itemTextEn || null, color: row.color };
+      hash.update(JSON.stringify([row.dictCode, item.value, item.text, item.textEn, item.color]));
       if (!byCode.has(row.dictCode)) {
         byCode.set(row.dictCode, []);
         textByCode.set(row.dictCode, new Map());
@@ -66,7 +76,7 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
       byCode.get(row.dictCode)!.push(item);
       textByCode.get(row.dictCode)!.set(row.itemValue, row.itemText);
     }
-    return { at: Date.now(), version, byCode, textByCode };
+    return { at: Date.now(), version, byCode, textByCode, digest: hash.digest('base64url').slice(0, 16) };
   }
 
   async function current(): Promise<Snapshot> {
@@ -89,6 +99,9 @@ export function createDictCache(db: Kysely<Database>, ttlMs = 60_000): DictCache
     async textOf(code, value) {
       if (value === null || value === undefined || value === '') return undefined;
       return (await current()).textByCode.get(code)?.get(String(value));
+    },
+    async version() {
+      return (await current()).digest;
     },
     clear() {
       snapshot = null;

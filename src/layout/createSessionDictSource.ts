@@ -10,8 +10,9 @@ export interface SessionDictSource extends DictSource {
 
 /**
  * Dictionaries for the renderer from the session's cached sysAllDictItems (login, 清除缓存, language
- * switches), so the widgets need no extra request. A cache in another language than the page's (or none)
- * is not used: the first widget that asks reads them again in the page's language.
+ * switches), so the widgets need no extra request. A cache in another language than the page's (or none),
+ * or one an answer has marked stale (the dictionaries' version changed), is not used: the first widget
+ * that asks reads them again in the page's language.
  */
 export function createSessionDictSource(session: SessionStore, http: HttpClient, lang: () => string): SessionDictSource {
   let basis: object | null = null;
@@ -19,8 +20,8 @@ export function createSessionDictSource(session: SessionStore, http: HttpClient,
   const refreshing = new Map<string, Promise<void>>();
 
   const fresh = (): DictSource | undefined => {
-    const { dictItems, dictItemsLang } = session.state;
-    if (dictItems === null || dictItemsLang !== lang()) return undefined;
+    const { dictItems, dictItemsLang, dictItemsStale } = session.state;
+    if (dictItems === null || dictItemsStale || dictItemsLang !== lang()) return undefined;
     if (dictItems !== basis || !cached) {
       basis = dictItems;
       cached = staticDictSource(dictItems as Parameters<typeof staticDictSource>[0]);

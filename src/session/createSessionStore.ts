@@ -12,6 +12,8 @@ export const SESSION_KEYS = {
   dictItems: 'dictItems',
   /** the language dictItems were answered in (the request's Accept-Language) */
   dictItemsLang: 'dictItemsLang',
+  /** the dictionaries' version (the server's x-dict-version) dictItems were read under */
+  dictItemsVersion: 'dictItemsVersion',
   /** the '/business' link's token (POST /admin/index/getToken), kept 7 days */
   businessToken: 'businessToken',
   /** sessionStorage (spec 000 §6) */
@@ -30,6 +32,10 @@ export interface SessionState {
   dictItems: DictItemMap | null;
   /** the language of dictItems: labels cached in another language are not this page's (see createSessionDictSource) */
   dictItemsLang: string | null;
+  /** the dictionaries' version dictItems were read under; null: not known yet (the next answer's is taken) */
+  dictItemsVersion: string | null;
+  /** an answer named another version of the dictionaries than dictItems': they are read again when next used */
+  dictItemsStale: boolean;
   auth: PermissionItem[];
   allAuth: PermissionItem[];
   /** the server menu; null until loaded in this page load (the guard fetches it) */
@@ -45,6 +51,11 @@ export interface SessionStore {
   setUserInfo(userInfo: UserInfo): void;
   /** `lang`: the language the items were asked in */
   setDictItems(items: DictItemMap, lang: string): void;
+  /**
+   * The dictionaries' version an answer named (x-dict-version): another than dictItems' marks them stale,
+   * so a dictionary saved here or by someone else shows without 清除缓存.
+   */
+  noteDictVersion(version: string): void;
   setPermissions(result: PermissionResult): void;
   chooseTopMenu(id: string): void;
   /** drops the token, user data, permissions, menu and cached dictionaries (local only; see logout.ts) */
@@ -73,11 +84,15 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     tenantId: persistent.get<string>(SESSION_KEYS.tenantId),
     dictItems: persistent.get<DictItemMap>(SESSION_KEYS.dictItems),
     dictItemsLang: persistent.get<string>(SESSION_KEYS.dictItemsLang),
+    dictItemsVersion: persistent.get<string>(SESSION_KEYS.dictItemsVersion),
+    dictItemsStale: false,
     auth: perTab.get<PermissionItem[]>(SESSION_KEYS.auth) ?? [],
     allAuth: perTab.get<PermissionItem[]>(SESSION_KEYS.allAuth) ?? [],
     menu: null,
     topMenuId: persistent.get<string>(SESSION_KEYS.topMenuId),
   });
+  // the version the latest answer named (the one dictItems read now are stamped with)
+  let latestDictVersion: string | null = null;
   // without a token the rest of the login data means nothing
   if (state.token === null) clearLoginData();
 
@@ -89,6 +104,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       SESSION_KEYS.tenantId,
       SESSION_KEYS.dictItems,
       SESSION_KEYS.dictItemsLang,
+      SESSION_KEYS.dictItemsVersion,
       SESSION_KEYS.businessToken,
     ];
     for (const name of loginData) {
@@ -96,7 +112,20 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     }
     perTab.remove(SESSION_KEYS.auth);
     perTab.remove(SESSION_KEYS.allAuth);
-    Object.assign(state, { token: null, userInfo: null, departs: [], tenantId: null, dictItems: null, dictItemsLang: null, auth: [], allAuth: [], menu: null });
+    latestDictVersion = null;
+    Object.assign(state, {
+      token: null,
+      userInfo: null,
+      departs: [],
+      tenantId: null,
+      dictItems: null,
+      dictItemsLang: null,
+      dictItemsVersion: null,
+      dictItemsStale: false,
+      auth: [],
+      allAuth: [],
+      menu: null,
+    });
   }
 
   return {
@@ -108,6 +137,9 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       persistent.set(SESSION_KEYS.departs, result.departs ?? [], LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.dictItems, result.sysAllDictItems ?? {}, LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.dictItemsLang, lang, LOGIN_DATA_TTL_MS);
+      // the sign-in's sysAllDictItems are as new as the next answer's version: that one is taken
+      persistent.remove(SESSION_KEYS.dictItemsVersion);
+      latestDictVersion = null;
       perTab.remove(SESSION_KEYS.auth);
       perTab.remove(SESSION_KEYS.allAuth);
       Object.assign(state, {
@@ -116,6 +148,8 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
         departs: [...(result.departs ?? [])],
         dictItems: result.sysAllDictItems ?? {},
         dictItemsLang: lang,
+        dictItemsVersion: null,
+        dictItemsStale: false,
         auth: [],
         allAuth: [],
         menu: null,
@@ -128,7 +162,21 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     setDictItems(items, lang) {
       persistent.set(SESSION_KEYS.dictItems, items, LOGIN_DATA_TTL_MS);
       persistent.set(SESSION_KEYS.dictItemsLang, lang, LOGIN_DATA_TTL_MS);
-      Object.assign(state, { dictItems: items, dictItemsLang: lang });
+      // read under the version the latest answer (this read's own) named
+      if (latestDictVersion === null) persistent.remove(SESSION_KEYS.dictItemsVersion);
+      else persistent.set(SESSION_KEYS.dictItemsVersion, latestDictVersion, LOGIN_DATA_TTL_MS);
+      Object.assign(state, { dictItems: items, dictItemsLang: lang, dictItemsVersion: latestDictVersion, dictItemsStale: false });
+    },
+    noteDictVersion(version) {
+      latestDictVersion = version;
+      if (state.token === null) return;
+      if (state.dictItemsVersion === null) {
+        persistent.set(SESSION_KEYS.dictItemsVersion, version, LOGIN_DATA_TTL_MS);
+        state.dictItemsVersion = version;
+        return;
+      }
+      const stale = version !== state.dictItemsVersion;
+      if (state.dictItemsStale !== stale) state.dictItemsStale = stale;
     },
     setPermissions({ menu, auth, allAuth }) {
       perTab.set(SESSION_KEYS.auth, auth);

@@ -81,6 +81,33 @@ test('dictionaries: an edited item text shows in a list page in zh-CN, en and zh
   await switchTo(page, '简体中文', 'zh-CN');
 });
 
+// Issue 10: the client's dictionary cache refreshes when a dictionary changes. A browser signed in before
+// another administrator adds a dictionary reads the dictionaries again on its next page load (before, the
+// cached sysAllDictItems lived on until 清除缓存, a sign-in or a language switch): every signed-in answer
+// names the dictionaries' version and a select finds the cache stale.
+test('dictionaries: a dictionary added elsewhere reaches a signed-in browser without 清除缓存', async ({ page, request }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/#/dev/widgets');
+  const select = page.locator('[data-widget="DictSelect"] [data-state="edit"] .ant-select');
+  await expect(select).toContainText('启用');
+  const cached = () => page.evaluate(() => window.localStorage.getItem('cloudlab__dictItems') ?? '');
+  const stamp = Date.now().toString(36).slice(-6);
+  const text = `Dict change ${stamp}`;
+  expect(await cached()).not.toContain(text);
+
+  const api = await adminApi(request);
+  const type = await api.call('post', '/api/system/DictionaryType', { dictName: `版本${stamp}`, dictCode: `e2eVersion${stamp}`, sortCode: 1 });
+  await api.call('post', '/api/system/DictionaryData', { dictId: type.id, itemText: text, itemValue: '1' });
+
+  const reread = page.waitForResponse((res) => res.url().includes('/sys/dict/queryAllDictItems'));
+  await page.reload();
+  await reread;
+  await expect(select).toContainText('启用');
+  await expect.poll(cached).toContain(text);
+});
+
 // Issue 10: the area picker picks a district (province → city → district) from /api/system/Area, a level at
 // a time, and shows a stored district by the names the server gives (Info, GetAreaByIds).
 test('areas: the area picker picks a district', async ({ page }) => {

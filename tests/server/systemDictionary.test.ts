@@ -96,6 +96,32 @@ describe.each(matrix)('$kind: dictionary types and data (/api/system/Dictionary*
       expect(all.find((o) => o.value === '1')!.text).toBe('In use');
     });
 
+    it('names the dictionaries’ version on every signed-in answer, and a dictionary write changes it for every caller', async () => {
+      const VERSION = 'x-dict-version';
+      const other = await userWith(t, []);
+      const before = (await admin.get(`${DATA}/${tree.id}`)).headers[VERSION];
+      expect(before).toMatch(/^[\w-]{16}$/);
+      // the same dictionaries: the same version, whoever asks and whatever the route (a refusal too)
+      expect((await other.get(`${DATA}/All`)).headers[VERSION]).toBe(before);
+      expect((await other.get(`${TYPE}/Selector/0`)).headers[VERSION]).toBe(before);
+      // no version to callers who have not signed in
+      expect((await t.request({ method: 'GET', url: `${DATA}/All` })).headers[VERSION]).toBeUndefined();
+
+      const type = await admin.post(TYPE, { dictName: '版本字典', dictCode: 'versionDict', sortCode: 9 });
+      const item = await admin.post(DATA, { dictId: type.body.data.id, itemText: '旧名', itemValue: 'v1' });
+      // the answer to the write already names the new version
+      const added = item.headers[VERSION];
+      expect(added).not.toBe(before);
+      const edited = await admin.put(`${DATA}/${item.body.data.id}`, { itemText: '新名', version: item.body.data.version });
+      expect(edited.body.code).toBe(200);
+      expect(edited.headers[VERSION]).not.toBe(added);
+      // another signed-in caller sees it on their next request
+      expect((await other.get(`${DATA}/All`)).headers[VERSION]).toBe(edited.headers[VERSION]);
+      const off = await admin.put(`${DATA}/${item.body.data.id}/Actions/State`);
+      expect(off.body.code).toBe(200);
+      expect(off.headers[VERSION]).not.toBe(edited.headers[VERSION]);
+    });
+
     it('refuses callers without the permission, bad parameters and unknown types', async () => {
       const nobody = await userWith(t, []);
       expect((await nobody.get(`${DATA}/${tree.id}`)).status).toBe(403);

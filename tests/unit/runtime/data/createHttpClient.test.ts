@@ -115,6 +115,23 @@ describe('envelopes by URL family', () => {
     await expect(http.get('/sys/x')).rejects.toMatchObject({ requestId: 'req-h1', status: 502, kind: 'server', errorCode: 'CL_ERR_HTTP_STATUS' });
   });
 
+  it('hands the version of the dictionaries an answer names (x-dict-version) to onDictVersion, on success and refusal alike', async () => {
+    const onDictVersion = vi.fn();
+    let status = 200;
+    const { http } = createTestClient({
+      onDictVersion,
+      responder: () => ({ status, body: envelope('jeecg', 'record'), headers: { 'X-Dict-Version': `v${status}` } }),
+    });
+    await http.get('/sys/x');
+    expect(onDictVersion).toHaveBeenLastCalledWith('v200');
+    status = 403;
+    await http.get('/sys/x', undefined, { silent: true }).catch(() => undefined);
+    expect(onDictVersion).toHaveBeenLastCalledWith('v403');
+    const quiet = vi.fn();
+    await createTestClient({ onDictVersion: quiet, responder: () => ({ body: envelope('jeecg', 'record') }) }).http.get('/sys/x');
+    expect(quiet).not.toHaveBeenCalled();
+  });
+
   it('passes the server CL_ERR_* and request id through', async () => {
     const { http } = createTestClient({ responder: () => ({ status: 400, body: envelope('jeecg', 'bad-request-400') }) });
     await expect(http.get('/sys/x')).rejects.toMatchObject({ kind: 'badRequest', status: 400, code: 400, errorCode: 'CL_ERR_FIELD_UNKNOWN', requestId: 'req-7f3a9c', message: '未知字段：colour', url: '/sys/x', method: 'GET', dialect: 'jeecg' });
