@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion11 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion12 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 11; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 12; older files are upgraded on load).
  */
-export type FormatVersion = 11;
+export type FormatVersion = 12;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -78,6 +78,10 @@ export type FormFieldItem =
       placeholder?: Text;
       visibleWhen?: Expression;
       disabledWhen?: Expression;
+      /**
+       * (version 12) shown read-only in the detail view only, absent from add and edit (and personal information); the one way a form places a non-writable field (writable false, not secret)
+       */
+      detailOnly?: true;
       /**
        * client form reaction hooks
        *

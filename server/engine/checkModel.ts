@@ -193,7 +193,11 @@ function checkForm(model: ModelFile, report: Report, expression: (path: string, 
     seen.add(name);
     const field = fields[name];
     if (!field) report(path, `unknown field "${name}" (system fields cannot be in a form)`);
-    else if (field.writable === false || (field.secret && field.writable !== true)) report(path, `field "${name}" is not writable`);
+    else if (field.secret && field.writable !== true) report(path, `field "${name}" is not writable`);
+    // (version 12) a non-writable field is shown, read-only, only where the item says detailOnly
+    else if (field.writable === false && !(typeof item === 'object' && item.detailOnly === true)) {
+      report(path, `field "${name}" is not writable (a form shows it only with "detailOnly": true)`);
+    }
     if (typeof item === 'string') continue;
     if (item.span !== undefined && item.span > columns) report(`${path}/span`, `span ${item.span} is wider than the ${columns} column(s) around it`);
     expression(`${path}/visibleWhen`, item.visibleWhen);

@@ -391,6 +391,41 @@ describe('model format v2 checks', () => {
     );
     expect(acted({ key: 'preview', label: '预览', hook: 'lib.preview', permission: 'lib:book:preview', placement: 'row' }).length).toBeGreaterThan(0);
   });
+
+  it('places a non-writable field in a form only as detailOnly (version 12), never a secret one', () => {
+    const formed = (fields: unknown[]) =>
+      problemsOf(
+        writeRoot({
+          lib: {
+            'book.model.json': book({
+              version: 12,
+              entity: {
+                table: 'lib_book',
+                fields: {
+                  title: { type: 'string', label: '书名', maxLength: 100 },
+                  pledge: { type: 'string', label: '承诺书', maxLength: 500, writable: false },
+                  token: { type: 'string', label: '令牌', maxLength: 64, secret: true },
+                },
+              },
+              form: { fields },
+            }),
+          },
+        }),
+      );
+    expect(formed(['title', 'pledge'])).toEqual([
+      'lib/models/book.model.json /form/fields/1: field "pledge" is not writable (a form shows it only with "detailOnly": true)',
+    ]);
+    expect(formed(['title', { field: 'pledge' }]).length).toBe(1);
+    expect(formed(['title', { field: 'pledge', detailOnly: true }])).toEqual([]);
+    expect(
+      formed([
+        { field: 'title', detailOnly: true },
+        { field: 'pledge', detailOnly: true },
+      ]),
+    ).toEqual([]);
+    expect(formed(['title', { field: 'token', detailOnly: true }])).toEqual(['lib/models/book.model.json /form/fields/1: field "token" is not writable']);
+    expect(formed(['title', { field: 'pledge', detailOnly: false }]).length).toBeGreaterThan(0);
+  });
 });
 
 describe('extends', () => {

@@ -7,7 +7,7 @@ import { modelText } from '../modelText';
 import { buildValidators } from './buildValidators';
 import { defaultComponent, dictProps, enumOptions, refProps } from './defaultComponent';
 import { fieldReactions } from './fieldReactions';
-import { formLayout, type FormEntry, type FormSectionLayout } from './formFields';
+import { formLayout, isDetailOnly, type FormEntry, type FormSectionLayout } from './formFields';
 import type { FormMode } from './formMode';
 
 export type { FormMode } from './formMode';
@@ -47,7 +47,7 @@ function fieldSchema(served: ServedModel, entry: FormEntry, mode: FormMode, t?: 
   const options = enumOptions(def);
   if (options) schema.enum = options;
   if (item['x-display']) schema['x-display'] = item['x-display'];
-  const readPretty = served.model.entity.fields[entry.name]?.writable === false;
+  const readPretty = served.model.entity.fields[entry.name]?.writable === false || isDetailOnly(entry);
   if (readPretty) schema['x-pattern'] = 'readPretty';
   // a computed value is the expression's, never the user's (the server recomputes it on save as well);
   // a field the user's roles make read-only is shown but not theirs to change (the server ignores it too)
@@ -90,12 +90,12 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
   const labelCol = layout.labelCol ?? DEFAULT_LABEL_COL;
   const narrow = options.narrow === true;
   const columnsOf = (columns: number | undefined) => (narrow ? 1 : (columns ?? 1));
-  // a field the user's roles hide is not in their form at all (nor in what the server answers them)
+  // a field the user's roles hide is not in their form at all (nor in what the server answers them);
+  // a detail-only entry (version 12) is in the detail view only
   const hidden = new Set(served.fieldAccess?.hidden ?? []);
+  const shown = (entry: FormEntry) => !hidden.has(entry.name) && (mode === 'detail' || !isDetailOnly(entry));
   const fields = (entries: FormEntry[]) =>
-    Object.fromEntries(
-      entries.filter((entry) => !hidden.has(entry.name)).map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]),
-    );
+    Object.fromEntries(entries.filter(shown).map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
   const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
     Object.fromEntries(
       list.map((section, index) => {

@@ -78,6 +78,13 @@ export function formEntries(served: ServedModel): FormEntry[] {
 
 /** Whether a value for this entry may be sent on create/update (the server refuses the others). */
 export function isWritableEntry(served: ServedModel, entry: FormEntry): boolean {
+  // a detail-only entry (version 12) is not in add or edit: sending it would clear its stored value
+  if (isDetailOnly(entry)) return false;
   const declared = served.model.entity.fields[entry.name];
   return Boolean(declared) && declared?.writable !== false && !declared?.secret;
+}
+
+/** (version 12) An entry the detail view shows read-only and add and edit leave out. */
+export function isDetailOnly(entry: FormEntry): boolean {
+  return entry.item.detailOnly === true;
 }
