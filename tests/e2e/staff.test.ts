@@ -100,6 +100,8 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   // still be running when it becomes visible)
   await expect.poll(async () => Math.round((await add.boundingBox())!.width)).toBe(1100);
   await expect(add.getByRole('tab')).toHaveCount(0);
+  // safetyUndertakings is detail only (spec 001 §3): not in add
+  await expect(add.getByText('安全承诺书', { exact: true })).toHaveCount(0);
 
   await item(add, '账号').locator('input').fill(USERNAME);
   await item(add, '姓名').locator('input').fill(REALNAME);
@@ -272,6 +274,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   const detail = modal(page, '详情');
   await expect(detail.getByText(REALNAME, { exact: true })).toBeVisible();
   await expect(detail.getByRole('textbox')).toHaveCount(0);
+  await expect(detail.getByText('安全承诺书', { exact: true })).toBeVisible();
   for (const name of ['教育经历', '持有证书', '论文与专利']) {
     await detail.getByRole('tab', { name }).click();
     const readOnly = detail.getByRole('tabpanel', { name });

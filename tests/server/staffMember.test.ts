@@ -121,6 +121,27 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       expect(user.body).toMatchObject({ code: 200, data: { username: created.username, realname: '李四' } });
     });
 
+    it('answers safetyUndertakings (detail only, spec 001 §3) on queryById and refuses it from add and edit', async () => {
+      const created = await add();
+      await t.app.ctx.db.db.updateTable('sysUser').set({ safetyUndertakings: '本人承诺遵守实验室安全规定' }).where('id', '=', created.id).execute();
+      const read = await admin.get('/admin/user/queryById', { id: created.id });
+      expect(read.body).toMatchObject({ success: true, result: { id: created.id, safetyUndertakings: '本人承诺遵守实验室安全规定' } });
+      // the served staff dialog places it in the detail view only (format v12 detailOnly), after the commitment file and its date
+      const served = (await admin.get('/system/model/staff.member')).body.result.model;
+      const items: unknown[] = served.form.sections.flatMap((section: { fields: unknown[] }) => section.fields);
+      const names = items.map((item) => (typeof item === 'string' ? item : (item as { field: string }).field));
+      const at = names.indexOf('safetyUndertakings');
+      expect(names.slice(at - 2, at + 1)).toEqual(['fileUrl', 'fileUpdateDate', 'safetyUndertakings']);
+      expect(items[at]).toEqual({ field: 'safetyUndertakings', detailOnly: true });
+      // a client never writes it: the server refuses it on edit and on add
+      const edit = await admin.post('/admin/user/edit', { id: created.id, version: read.body.result.version, safetyUndertakings: '改写' });
+      expect(edit.body).toMatchObject({ success: false, error: 'CL_ERR_FIELD_READONLY' });
+      const added = await admin.post('/admin/user/add', valid({ safetyUndertakings: '自填' }));
+      expect(added.body).toMatchObject({ success: false, error: 'CL_ERR_FIELD_READONLY' });
+      const after = await admin.get('/admin/user/queryById', { id: created.id });
+      expect(after.body.result.safetyUndertakings).toBe('本人承诺遵守实验室安全规定');
+    });
+
     it('refuses another tenant’s department as an unknown one', async () => {
       const db = t.app.ctx.db.db;
       await ensureTenant(db, 2);
