@@ -1,4 +1,5 @@
-// npm run bench:excel — Excel export and import through the real server in its own process, on SQLite.
+// npm run bench:excel — Excel export and import through the real server in its own process, on SQLite,
+// run as `npm start` runs it (the compiled bundle under node, scripts/serverBuild.ts), so its memory is the product's.
 // Export: 100,000 rows × 10 columns, streamed; its time and the server's peak memory (RSS sampled from
 // /proc every 20 ms) against the budget (≤ 3 s, ≤ 250 MB; ../shared/design/budgets.md). While exports
 // run back to back, a list load measures other requests' p99 against the same load without them
@@ -14,6 +15,7 @@ import { PROJECT_ROOT } from '../server/config.js';
 import { newId } from '../server/db/ids.js';
 import { nowText } from '../server/db/timestamps.js';
 import { runLoad, type LoadResult } from './load.js';
+import { ensureServerBuild } from '../scripts/serverBuild.js';
 import { peakRss, startProcess, stopProcess, waitForHttp } from './processes.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -151,14 +153,18 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudlab-bench-io-'));
 try {
   console.log(`seeding ${ROWS} rows…`);
   await seed(dataDir, modules);
-  const server = startProcess(path.join(PROJECT_ROOT, 'server/main.ts'), {
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    LOG_LEVEL: 'warn',
-    CLOUDLAB_DATA_DIR: dataDir,
-    CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'),
-    CLOUDLAB_MODULE_DIRS: modules,
-  });
+  const server = startProcess(
+    await ensureServerBuild(),
+    {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      CLOUDLAB_DATA_DIR: dataDir,
+      CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'),
+      CLOUDLAB_MODULE_DIRS: modules,
+    },
+    [],
+  );
   try {
     await waitForHttp(`http://127.0.0.1:${PORT}/readyz`, 120_000);
     const login = (await fetch(`http://127.0.0.1:${PORT}/sys/login`, {
