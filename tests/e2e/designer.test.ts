@@ -3,6 +3,7 @@ import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+import { saveAndRelease } from './support/designerSteps';
 import { sheetRows } from './support/sheetRows';
 
 const MODEL = 'online.e2eReceipt';
@@ -43,16 +44,6 @@ async function openScreen(page: Page): Promise<void> {
   const item = page.getByRole('menuitem', { name: TITLE });
   if (!(await item.isVisible())) await page.getByRole('menuitem', { name: '在线应用' }).click();
   await item.click();
-}
-
-async function saveAndRelease(page: Page): Promise<void> {
-  await page.keyboard.press('Control+s');
-  await expect(page.locator('.ant-message').getByText(/已保存/)).toBeVisible();
-  await page
-    .getByTestId('design-editor')
-    .getByRole('button', { name: /发\s*布/ })
-    .click();
-  await expect(page.locator('.ant-message').getByText(new RegExp(`已发布：${MODEL.replace('.', '\\.')}`))).toBeVisible();
 }
 
 // Issue 12's acceptance: an admin designs a receipt screen in the designer (eight fields: a dictionary
@@ -154,7 +145,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(3);
 
   // 4. save and release
-  await saveAndRelease(page);
+  await saveAndRelease(page, MODEL);
 
   // 5. a tester granted the new menu
   const username = await admin.createScreenUser(MODEL, ['list', 'add', 'edit', 'export'], 'Tester2026');
@@ -223,7 +214,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   // 6. the admin adds a field and releases again; the tester's rows keep their data
   await page.getByRole('tab', { name: '表单设计' }).click();
   await addWidget(page, 'Input', '备注');
-  await saveAndRelease(page);
+  await saveAndRelease(page, MODEL);
   await tester.reload();
   await tester
     .getByRole('menuitem', { name: TITLE })

@@ -5,6 +5,7 @@ import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+import { saveAndRelease } from './support/designerSteps';
 import { sheetRows } from './support/sheetRows';
 
 // An online report and a test chart over the real calibration models (schemas/labCalibration): the
@@ -256,13 +257,7 @@ test('a report designed in the designer: a search field and a sorter set in 列�
   await expect(preview.locator('thead').getByText('标准值')).toBeVisible();
 
   // 3. save and release
-  await page.keyboard.press('Control+s');
-  await expect(page.locator('.ant-message').getByText(/已保存/)).toBeVisible();
-  await page
-    .getByTestId('design-editor')
-    .getByRole('button', { name: /发\s*布/ })
-    .click();
-  await expect(page.locator('.ant-message').getByText(new RegExp(`已发布：${modelId.replace('.', '\\.')}`))).toBeVisible();
+  await saveAndRelease(page, modelId);
 
   // 4. a user granted the released report reads it from its menu: parameter, the new search field, the new sorter
   const username = await api.createScreenUser(modelId, ['list'], 'Tester2026');
