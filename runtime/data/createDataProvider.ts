@@ -23,7 +23,7 @@ function isRecord(value: unknown): value is DataRecord {
 /**
  * The DataProvider of one model (docs/api.md "Generic model endpoints"): URLs from the model's
  * api.base and api.operations, requests and answers in the model's declared dialect.
- * - list        → ListResult {records, total, page, pageSize}
+ * - list        → ListResult {records, total, page, pageSize}; an operation list (list.rows) reads its operation
  * - get         → the record
  * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功！ …)
  * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
@@ -65,13 +65,22 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
     return { response, ctx: { dialect: dialect.name, method: request.method, url: request.url } };
   }
 
+  /** the list's rows: the table's list operation, or (version 13, list.rows) the named operation that answers them */
+  function listRoute() {
+    const rows = model.list?.rows;
+    if (!rows) return routeOf('list');
+    const operation = namedOperation(model, rows.operation);
+    if (!operation) throw operationOff(`model "${model.id}" declares no operation "${rows.operation}" (list.rows.operation)`);
+    return parseRoute(operation.route);
+  }
+
   async function message(operation: RecordOperation, input: RecordInput): Promise<string> {
     return (await call(operation, input)).response.message;
   }
 
   return {
     async list(params: ListParams) {
-      const route = routeOf('list');
+      const route = listRoute();
       const query = dialect.encodeListQuery(params);
       const response = await http.request(route.method, route.path, { params: query, signal: params.signal });
       return dialect.decodePage(response.data, params, { dialect: dialect.name, method: route.method, url: route.path });

@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion12 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion13 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 12; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 13; older files are upgraded on load).
  */
-export type FormatVersion = 12;
+export type FormatVersion = 13;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -457,6 +457,16 @@ export interface List {
    */
   columns: ColumnItem[];
   actions?: ListActionItem[];
+  /**
+   * (version 13) an operation list: the rows are what a named GET operation of the model answers (paged, in the dialect's page shape), not records of the table, such as the live sessions of 在线用户. The list is read-only: no built-in actions, no form, only the keyword search, no sorting; its actions are the model's named operations and hooks, a row operation getting the row's id. fields: those the rows carry beyond the entity's (type, label, dictionary), for the columns; never stored
+   */
+  rows?: {
+    /**
+     * a key of the model's operations: a collection operation with a GET route
+     */
+    operation: string;
+    fields?: Fields;
+  };
   /**
    * paging: the page size and its options, or (version 10) false for none: every row in one answer, up to the server's row cap for unpaged lists (UNPAGED_LIST_ROWS)
    */

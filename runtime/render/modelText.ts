@@ -9,9 +9,15 @@ function isSystemField(name: string): name is SystemFieldName {
   return name !== '$comment' && Object.prototype.hasOwnProperty.call(systemFields, name);
 }
 
-/** A declared field or one of the system fields every table has (createTime, …); undefined for neither. */
+/** A field of the entity or (version 13) of an operation list's rows, which label their columns alike. */
+function declaredField(served: ServedModel, name: string): FieldDef | undefined {
+  const { model } = served;
+  return Object.hasOwn(model.entity.fields, name) ? model.entity.fields[name] : model.list?.rows?.fields?.[name];
+}
+
+/** A declared field (of the entity or an operation list's rows) or one of the system fields every table has (createTime, …); undefined for none. */
 export function fieldDef(served: ServedModel, name: string): FieldDef | undefined {
-  const declared = served.model.entity.fields[name];
+  const declared = declaredField(served, name);
   if (declared) return declared;
   return isSystemField(name) ? (systemFields[name] as FieldDef) : undefined;
 }
@@ -30,7 +36,7 @@ export function modelText(served: ServedModel, zhText: string): string {
 
 /** A field's label in the served language; system fields fall back to the renderer's own texts. */
 export function fieldLabel(served: ServedModel, name: string, t: Translate): string {
-  const declared = served.model.entity.fields[name];
+  const declared = declaredField(served, name);
   if (declared) return resolveText(served, declared.label);
   if (!isSystemField(name)) return name;
   const zh = systemFields[name].label;

@@ -40,8 +40,7 @@ function fitsType(field: FieldDef, value: unknown): boolean {
 }
 
 /** The rules of one field that JSON Schema cannot say: which properties fit which type, and defaults. */
-export function checkField(name: string, field: FieldDef, report: Report): void {
-  const at = `/entity/fields/${name}`;
+export function checkField(name: string, field: FieldDef, report: Report, at = `/entity/fields/${name}`): void {
   const type = field.type;
   const isText = TEXT_TYPES.has(type);
   const only = (property: keyof FieldDef, allowed: boolean, why: string) => {

@@ -6,6 +6,7 @@ import { calcFieldProblems } from './calcFields.js';
 import { checkExpression } from './checkExpression.js';
 import { namedOperationRoute } from './namedOperations.js';
 import { checkField, SEARCHABLE_TYPES } from './checkField.js';
+import { checkListRows } from './checkListRows.js';
 import { survivesColumnRoundTrip } from './columnNames.js';
 
 /** One problem in one file, located by JSON pointer. */
@@ -68,7 +69,11 @@ export function checkModel(model: ModelFile, file: string): SchemaProblem[] {
 
   checkApi(model, report);
   checkOperations(model, report);
-  checkList(model, readable, report);
+  // an operation list's columns may name the fields of its rows too (version 13)
+  const rowFields = model.list?.rows?.fields ?? {};
+  for (const [name, field] of Object.entries(rowFields)) checkField(name, field, report, `/list/rows/fields/${name}`);
+  checkList(model, (name) => readable(name) || name in rowFields, report);
+  checkListRows(model, known, report);
   checkForm(model, report, expression);
   checkScreen(model, readable, report);
   return problems;

@@ -11,7 +11,8 @@ const SYSTEM_LABELS = Object.entries(systemFields)
 /** Every zh-CN text a model shows: title, labels, field messages, column, tab, tab group, dialog and section titles, report parameter labels, action labels, placeholders, system field labels. */
 export function modelTexts(model: ModelFile): string[] {
   const texts = new Set<string>([model.title, ...SYSTEM_LABELS]);
-  for (const field of Object.values(model.entity.fields)) {
+  // an operation list's row fields (version 13) label its columns like the entity's
+  for (const field of [...Object.values(model.entity.fields), ...Object.values(model.list?.rows?.fields ?? {})]) {
     texts.add(field.label);
     for (const message of Object.values(field.messages ?? {})) texts.add(message);
   }

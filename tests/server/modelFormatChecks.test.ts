@@ -426,6 +426,61 @@ describe('model format v2 checks', () => {
     expect(formed(['title', { field: 'token', detailOnly: true }])).toEqual(['lib/models/book.model.json /form/fields/1: field "token" is not writable']);
     expect(formed(['title', { field: 'pledge', detailOnly: false }]).length).toBeGreaterThan(0);
   });
+
+  it('takes an operation list (version 13): rows of a GET collection operation, row fields for the columns, read-only', () => {
+    const operations = {
+      loans: { route: 'GET {base}/Loans', permission: 'loans', hook: 'lib.loans' },
+      recall: { route: 'POST {base}/Loans/{id}/Actions/Recall', permission: 'recall', hook: 'lib.recall' },
+      renew: { route: 'PUT {base}/{id}/Actions/Renew', permission: 'edit', hook: 'lib.renew', target: 'record' },
+    };
+    const rows = {
+      operation: 'loans',
+      fields: { borrower: { type: 'string', label: '借阅人', maxLength: 50 }, dueTime: { type: 'datetime', label: '应还时间' } },
+    };
+    const recall = { key: 'recall', label: '召回', operation: 'recall', placement: 'row', confirm: '确定召回？' };
+    const listed = (list: Json, overrides: Json = {}) =>
+      problemsOf(
+        writeRoot({
+          lib: {
+            'book.model.json': book({
+              version: 13,
+              entity: { table: 'lib_book', fields: { title: { type: 'string', label: '书名', maxLength: 100, keyword: true } } },
+              operations,
+              form: undefined,
+              list: { rows, columns: ['title', 'borrower', 'dueTime'], search: ['keyword'], actions: [recall], ...list },
+              ...overrides,
+            }),
+          },
+        }),
+      );
+    expect(listed({})).toEqual([]);
+    const at = (problem: string) => `lib/models/book.model.json ${problem}`;
+    expect(listed({ rows: { ...rows, operation: 'renew' } })).toEqual([at('/list/rows/operation: "renew" is not a collection operation with a GET route')]);
+    expect(listed({ rows: { ...rows, operation: 'recall' } })).toEqual([at('/list/rows/operation: "recall" is not a collection operation with a GET route')]);
+    expect(listed({ rows: { ...rows, operation: 'nope' } })).toContain(at('/list/rows/operation: unknown operation "nope" (a key of operations)'));
+    expect(listed({ rows: { operation: 'loans', fields: { ...rows.fields, title: { type: 'string', label: '书名', maxLength: 10 } } } })).toEqual([
+      at('/list/rows/fields/title: "title" is already a field of the entity'),
+    ]);
+    expect(listed({ rows: { operation: 'loans', fields: { ...rows.fields, dueTime: { type: 'datetime', label: '应还时间', minimum: 1 } } } })).toContain(
+      at('/list/rows/fields/dueTime/minimum: minimum needs a number type, not datetime'),
+    );
+    expect(listed({ actions: ['detail', recall] })).toEqual([
+      at('/list/actions/0: an operation list has no built-in actions: its rows are not records of the table'),
+    ]);
+    expect(listed({ search: ['keyword', { field: 'title', mode: 'like' }] })).toEqual([
+      at('/list/search/1: an operation list searches by keyword only (the operation reads it)'),
+    ]);
+    expect(listed({ columns: ['title', { field: 'dueTime', sorter: true }] })).toEqual([
+      at('/list/columns/1/sorter: an operation list is in the order its operation answers'),
+    ]);
+    expect(listed({ page: false })).toEqual([at('/list/page: an operation list is paged (the operation answers a page)')]);
+    expect(listed({}, { form: { fields: ['title'] } })).toEqual([at('/form: an operation list is read-only and has no form')]);
+    // without rows, the row fields are unknown to the columns
+    expect(listed({ rows: undefined })).toEqual([
+      at('/list/columns/1: unknown or secret field "borrower"'),
+      at('/list/columns/2: unknown or secret field "dueTime"'),
+    ]);
+  });
 });
 
 describe('extends', () => {

@@ -61,7 +61,8 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
   const def = requireFieldDef(served, field, 'list.columns');
   const render = spec.render ?? defaultRender(def);
   const options = def.dict ? context.dictOptions?.get(def.dict) : undefined;
-  const sortable = spec.sorter ?? def.sortable ?? false;
+  // an operation list (list.rows) is in the order its operation answers
+  const sortable = !served.model.list?.rows && (spec.sorter ?? def.sortable ?? false);
 
   const hookName = (spec as { cell?: string }).cell;
   const custom = hookName ? context.cellHook?.(hookName) : undefined;

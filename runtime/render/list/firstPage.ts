@@ -3,9 +3,10 @@ import type { ServedModel } from '../../model/types';
 import { pageSettings } from './pageSettings';
 import type { ListQuery } from './listQuery';
 
-/** Where a list starts: page 1 at the model's page size and default sort, no criteria. */
+/** Where a list starts: page 1 at the model's page size and default sort (an operation list: its operation's order), no criteria. */
 export function initialListQuery(served: ServedModel): ListQuery {
-  return { page: 1, pageSize: pageSettings(served).size, sort: served.model.entity.defaultSort, filters: {} };
+  const sort = served.model.list?.rows ? undefined : served.model.entity.defaultSort;
+  return { page: 1, pageSize: pageSettings(served).size, sort, filters: {} };
 }
 
 /** The data provider's params for a list query; the fixed filters (a sub-record list's foreign key) win. */

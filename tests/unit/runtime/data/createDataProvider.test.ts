@@ -60,6 +60,30 @@ describe('operations a model does not offer', () => {
   });
 });
 
+describe('operation lists (list.rows, version 13)', () => {
+  const sessionsModel = (operations: Record<string, unknown>) =>
+    ({
+      ...positionModel,
+      api: { ...positionModel.api, operations: { list: false } },
+      operations,
+      list: { rows: { operation: 'sessions' }, columns: ['fullName'] },
+    }) as unknown as ModelFile;
+
+  it("reads the page from the operation's route, with the dialect's list query, not from the table's list", async () => {
+    const { http, server } = createTestClient();
+    server.answerWith(() => ({ body: { code: 200, msg: 'ok', data: { list: [{ id: 'k1', fullName: 'a' }], pagination: { currentPage: 2, pageSize: 10, total: 11 } } } }));
+    const provider = createDataProvider(sessionsModel({ sessions: { route: 'GET {base}/Sessions', permission: 'online', hook: 'x.sessions' } }), http);
+    await expect(provider.list({ ...page(), keyword: 'zhang' })).resolves.toEqual({ records: [{ id: 'k1', fullName: 'a' }], total: 11, page: 2, pageSize: 10 });
+    expect(server.last).toMatchObject({ method: 'GET', url: '/api/permission/Position/Sessions', query: `_t=${T}&currentPage=2&pageSize=10&keyword=zhang` });
+  });
+
+  it('rejects a rows operation the model does not declare, without a request', async () => {
+    const { http, server } = createTestClient();
+    await expect(createDataProvider(sessionsModel({}), http).list(page())).rejects.toMatchObject({ errorCode: 'CL_ERR_OPERATION_OFF' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('named operations (callOperation)', () => {
   const withOperations = (model: ModelFile) =>
     ({
