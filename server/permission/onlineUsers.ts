@@ -60,7 +60,9 @@ function listedSessionsOf(ctx: OperationHookContext, policy: SessionPolicy) {
  * Online users (spec 000 §6 "forced offline of online users"): GET {base}/Online lists the users of
  * the caller's tenant and data scope with a live session, newest activity first; POST
  * {base}/{id}/Actions/ForceOffline revokes every session of one of them ('forced': their next request is
- * refused with "signed out") and, once committed, closes their sockets on every server.
+ * refused with "signed out") and, once committed, closes their sockets on every server. The sessions
+ * list (one row per session) also serves 在线用户's screen, system.onlineUser, a view of the users
+ * whose 强制退出 ends one session by its key (permission.signOutSession).
  */
 export function registerOnlineUserOperations(hooks: HookRegistry, policy: SessionPolicy, announce: AnnounceSignOut): void {
   hooks.registerOperation(
@@ -131,27 +133,57 @@ export function registerOnlineUserOperations(hooks: HookRegistry, policy: Sessio
   hooks.registerOperation('permission.forceOffline', async (ctx) => {
     // the record was read through the model's tenancy and data scope: another tenant's user is not found
     const userId = String(ctx.record!.id);
-    const { auth } = ctx.context;
     const sessionKey = ctx.body.session;
-    let sessionId: string | undefined;
-    if (sessionKey !== undefined) {
-      if (typeof sessionKey !== 'string' || !SESSION_KEY.test(sessionKey)) throw appError('CL_ERR_BAD_REQUEST', { detail: 'session' });
-      const live = await sql<{ id: string }>`select s.id from sys_session s where s.user_id = ${userId} and ${liveSessionsOf(ctx, policy, Date.now())}`.execute(
-        ctx.db,
-      );
-      sessionId = live.rows.find((row) => sessionKeyOf(row.id) === sessionKey)?.id;
-      // an ended session, or one of another user, is not found either way
-      if (!sessionId) throw appError('CL_ERR_RECORD_NOT_FOUND');
-      if (sessionId === auth.sessionId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
-    } else if (userId === auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
-    const ended = sessionId ? (await revokeSession(ctx.db, sessionId, 'forced'), 1) : await revokeUserSessions(ctx.db, userId, 'forced');
-    await logSecurityEvent(ctx.db, {
-      event: 'session.forced',
-      userId: auth.userId,
-      username: auth.username,
-      detail: `user ${userId}, ${ended} session(s)`,
-    });
-    ctx.afterCommit(() => announce(sessionId ? { cmd: 'signout', userId, sessionId } : { cmd: 'signout', userId }));
-    return { sessions: ended };
+    if (sessionKey === undefined) return endSessions(ctx, announce, userId);
+    const key = checkedSessionKey(sessionKey);
+    const live = await sql<LiveSession>`select s.id as "id", s.user_id as "userId" from sys_session s
+      where s.user_id = ${userId} and ${liveSessionsOf(ctx, policy, Date.now())}`.execute(ctx.db);
+    return endSessions(ctx, announce, userId, sessionNamed(live.rows, key));
   });
+
+  // 在线用户's 强制退出 (system.onlineUser, an operation list): the session whose key is {id}, of a user the
+  // caller may list. A key is a hash, so the live sessions in reach are read and hashed: a tenant's, a few hundred.
+  hooks.registerOperation('permission.signOutSession', async (ctx) => {
+    const key = checkedSessionKey(ctx.params.id);
+    const live = await sql<LiveSession>`select s.id as "id", s.user_id as "userId" from sys_session s
+      where ${liveSessionsOf(ctx, policy, Date.now())}`.execute(ctx.db);
+    const session = sessionNamed(live.rows, key);
+    return endSessions(ctx, announce, session.userId, session);
+  });
+}
+
+interface LiveSession {
+  id: string;
+  userId: string;
+}
+
+/** A key of the sessions list as the client sent it, or a bad request. */
+function checkedSessionKey(key: unknown): string {
+  if (typeof key !== 'string' || !SESSION_KEY.test(key)) throw appError('CL_ERR_BAD_REQUEST', { detail: 'session' });
+  return key;
+}
+
+/** The live session a key names; an ended one, or one out of reach, is not found. */
+function sessionNamed(live: LiveSession[], key: string): LiveSession {
+  const session = live.find((row) => sessionKeyOf(row.id) === key);
+  if (!session) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  return session;
+}
+
+/**
+ * Forced sign-out ('forced': the next request is refused with "signed out") of one session, or of every
+ * session of the user, never the caller's own; logged, and once committed their sockets close on every server.
+ */
+async function endSessions(ctx: OperationHookContext, announce: AnnounceSignOut, userId: string, session?: LiveSession): Promise<{ sessions: number }> {
+  const { auth } = ctx.context;
+  if (session ? session.id === auth.sessionId : userId === auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
+  const ended = session ? (await revokeSession(ctx.db, session.id, 'forced'), 1) : await revokeUserSessions(ctx.db, userId, 'forced');
+  await logSecurityEvent(ctx.db, {
+    event: 'session.forced',
+    userId: auth.userId,
+    username: auth.username,
+    detail: `user ${userId}, ${ended} session(s)`,
+  });
+  ctx.afterCommit(() => announce(session ? { cmd: 'signout', userId, sessionId: session.id } : { cmd: 'signout', userId }));
+  return { sessions: ended };
 }

@@ -10,14 +10,20 @@ import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 //    a user of that role in the 检测 department is created with a first password;
 // 2. the user signs in (changing the first password as asked) and sees only the granted buttons, only
 //    their department's positions and no 说明 column; the server refuses the missing actions too;
-// 3. the admin forces the user offline from 用户管理, and the user's open page is signed out at once.
+// 3. the admin opens 在线用户 from 系统管理's menu and forces the user's session off (强制退出), and the
+//    user's open page is signed out at once.
 
 /** The 授权 dialog's checkbox of the node whose title is exactly `title`. */
 function treeCheckbox(tree: Locator, page: Page, title: string): Locator {
   return tree.locator('.ant-tree-treenode', { has: page.getByTitle(title, { exact: true }) }).locator('.ant-tree-checkbox');
 }
 
-test('access control: role with some Positions buttons and a department rule, its user, forced offline', async ({ page, browser, request, baseURL }) => {
+test('access control: role with some Positions buttons and a department rule, its user, forced offline from 在线用户', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const api = await adminApi(request);
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
@@ -121,19 +127,22 @@ test('access control: role with some Positions buttons and a department rule, it
   expect(read.data.list.map((p: { fullName: string }) => p.fullName)).toEqual([`本部门岗位${suffix}`]);
   expect(read.data.list[0]).not.toHaveProperty('description');
 
-  // 3. the administrator forces the user offline from 用户管理: the user's open page is signed out
-  await page.getByRole('menuitem', { name: '用户管理' }).click();
-  const users = new ListPage(page);
-  await users.search(username);
-  await users.expectRow(username);
-  await users.row(username).getByRole('button', { name: '强制下线' }).click();
-  const forced = page.waitForResponse((r) => r.url().includes('/Actions/ForceOffline'));
+  // 3. the administrator opens 在线用户 from the menu and forces the user's session off: the user's open page is signed out
+  await page.getByRole('menuitem', { name: '在线用户' }).click();
+  const sessions = new ListPage(page);
+  await expect(sessions.table.getByRole('columnheader', { name: '登录IP' })).toBeVisible();
+  await sessions.search(username);
+  await sessions.expectRow(username);
+  await expect(sessions.row(username)).toContainText('127.0.0.1');
+  await sessions.row(username).getByRole('button', { name: '强制退出' }).click();
+  const forced = page.waitForResponse((r) => r.url().includes('/api/permission/OnlineUsers/') && r.url().includes('/Actions/SignOut'));
   await page
     .locator('.ant-popover')
-    .filter({ hasText: '确定强制该用户下线？' })
+    .filter({ hasText: '确定强制该用户退出？' })
     .getByRole('button', { name: /确\s*定/ })
     .click();
   expect((await forced).status()).toBe(200);
+  await sessions.expectNoRow(username);
   await expect(userPage).toHaveURL(/#\/user\/login/, { timeout: 15_000 });
   expect((await request.get('/api/permission/Position', { headers: asUser })).status()).toBe(401);
   await userContext.close();
