@@ -7,7 +7,7 @@ import { successMessage } from '../i18n/messages.js';
 import { writeAssessorExport } from '../staff/assessorExport.js';
 import { createModelReads } from '../system/modelReads.js';
 
-/** the button permission of the assessor export (schemas/staff/module.json) */
+/** the button permission of the assessor export: the code its action names in schemas/staff/models/member.model.json */
 export const ASSESSOR_EXPORT_PERMISSION = 'staff:member:assessorExport';
 
 /**

@@ -105,16 +105,24 @@ export function modelButtonRows(model: ModelFile, parentId: string | null): Perm
     const operation = ACTION_OPERATION[action];
     return operation === undefined || served[operation] !== undefined;
   }).map(([action, name], i) => buttonRow(`${model.permissions.prefix}${action}`, name, parentId, i + 1));
-  // named operations and hook actions (version 11): one code each (several may share one), named by the code itself
-  const named = [...new Set([...Object.values(namedOperationsOf(model)).map((op) => op.permission), ...hookActionPermissions(model)])].filter(
+  // named operations and hook actions (version 11): one code each (several may share one), named by the code
+  // itself, or a hook action's only code by the action's label (打印, not print), which the 授权 tree shows
+  const hookLabels = hookActionLabels(model);
+  const named = [...new Set([...Object.values(namedOperationsOf(model)).map((op) => op.permission), ...hookLabels.keys()])].filter(
     (p) => !crud.some((row) => row.perms === `${model.permissions.prefix}${p}`),
   );
-  return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, permission, parentId, 50 + i))];
+  const nameOf = (permission: string) =>
+    Object.values(namedOperationsOf(model)).some((op) => op.permission === permission) ? permission : hookLabels.get(permission)!;
+  return [...crud, ...named.map((permission, i) => buttonRow(`${model.permissions.prefix}${permission}`, nameOf(permission), parentId, 50 + i))];
 }
 
-/** The permissions hook actions of the model's list name (version 11), suffixes of permissions.prefix. */
-function hookActionPermissions(model: ModelFile): string[] {
-  return (model.list?.actions ?? []).flatMap((action) => (typeof action === 'object' && action.permission !== undefined ? [action.permission] : []));
+/** The permissions hook actions of the model's list name (version 11), suffixes of permissions.prefix, with the first action's label. */
+function hookActionLabels(model: ModelFile): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const action of model.list?.actions ?? []) {
+    if (typeof action === 'object' && action.permission !== undefined && !labels.has(action.permission)) labels.set(action.permission, action.label);
+  }
+  return labels;
 }
 
 /** A module's own codes; one that a model already generates (e.g. `<prefix>export` declared before the model opted in) is left to the model. */

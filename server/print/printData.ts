@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
 import { rowsToPrint, type PrintData, type PrintTemplate } from '../../runtime/model/printTemplate.js';
+import type { ModelFile } from '../../runtime/model/types.js';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import { getRecord } from '../engine/readRecords.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
@@ -17,9 +18,22 @@ import { printModelInfo } from './printModelInfo.js';
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const TABLE_ROWS = 500;
 
+/** The client action hook that prints a list's rows through these calls (src/modules/print/registerPrint.ts). */
+export const PRINT_ACTION_HOOK = 'devPlatform.printRecord';
+
 /**
- * Everything one printout needs, read as the caller: the record through the bound model's list permission,
- * tenant and data scope (someone who may not read it cannot print it), each sub-record table through its own
+ * The permission code printing a record of the model needs besides reading it: the one its print action
+ * (the list action running PRINT_ACTION_HOOK) names, so the button and the server agree; none when it names none.
+ */
+export function printPermissionOf(model: ModelFile): string | undefined {
+  const action = (model.list?.actions ?? []).find((a) => typeof a === 'object' && a.hook === PRINT_ACTION_HOOK);
+  return typeof action === 'object' && action.permission !== undefined ? `${model.permissions.prefix}${action.permission}` : undefined;
+}
+
+/**
+ * Everything one printout needs, read as the caller: the record through the bound model's list permission
+ * (and its print permission, printPermissionOf), tenant and data scope (someone who may not read it cannot
+ * print it), each sub-record table through its own
  * model's, and every image the template shows inline as a data: URL — only PNG and JPEG files of the caller's
  * tenant, checked by their bytes.
  */
@@ -36,6 +50,9 @@ export async function printData(
   const reads = createModelReads(store);
   const model = reads.model(template.formId);
   if (!(await holdsPermission(db, auth, model.permission('list')))) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  // printing is a button of its own where the model's 打印 action names a permission (员工档案: staff:member:print)
+  const printCode = printPermissionOf(model.model);
+  if (printCode && !(await holdsPermission(db, auth, printCode))) throw appError('CL_ERR_NO_PERMISSION');
   const record = await getRecord(store.env, model, dataId, await store.env.contextFor(request, model));
   const tables: PrintData['tables'] = {};
   for (const block of template.template.blocks) {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import memberFile from '../../schemas/staff/models/member.model.json' with { type: 'json' };
+import { ASSESSOR_EXPORT_PERMISSION } from '../../server/api/staffAssessorExport.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { staffMemberBody } from '../helpers/staffFixture.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -94,6 +96,15 @@ describe.each(matrix)('$kind: the assessor export of the staff records', ({ kind
       const elsewhere = await tokenWith(t, ['staff:member:assessorExport', 'staff:member:list', 'staff:train:list'], { tenantId: 2 });
       const theirs = (await exported(elsewhere)).book!;
       expect(JSON.stringify([...theirs.sheets.values()])).not.toContain('评审');
+    });
+
+    it('is a button of 员工档案 a role can be granted: the code the list action names, which the route checks', async () => {
+      const db = t.app.ctx.db.db;
+      const button = await db.selectFrom('sysPermission').select(['id', 'name', 'parentId']).where('perms', '=', ASSESSOR_EXPORT_PERMISSION).execute();
+      expect(button).toEqual([{ id: `btn:${ASSESSOR_EXPORT_PERMISSION}`, name: '导出人员技术档案', parentId: 'staff.member' }]);
+      const actions = memberFile.list.actions as (string | { key: string; permission?: string })[];
+      const action = actions.find((a) => typeof a === 'object' && a.key === 'assessorExport') as { permission?: string };
+      expect(`${memberFile.permissions.prefix}${action.permission}`).toBe(ASSESSOR_EXPORT_PERMISSION);
     });
   });
 });

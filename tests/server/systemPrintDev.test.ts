@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { insertDepart } from '../helpers/testRows.js';
 import { pdfImageCounts, pdfText } from '../helpers/pdfText.js';
 import { staffMemberBody } from '../helpers/staffFixture.js';
-import { client, userWith, type Client } from './engineSupport.js';
+import { client, tokenWith, userWith, type Client } from './engineSupport.js';
 import { multipart } from './xlsxSupport.js';
 
 const matrix = await databaseMatrix();
@@ -125,10 +125,10 @@ describe.each(matrix)('$kind: print templates (/api/system/printDev)', ({ kind, 
       const id = String((await createTemplate()).data.id);
       const outsider = await userWith(t, []);
       expect((await outsider.get(`${BASE}/Data`, { id, dataId: memberId })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
-      const otherTenant = await userWith(t, ['staff:member:list'], { tenantId: 2 });
+      const otherTenant = await userWith(t, ['staff:member:list', 'staff:member:print'], { tenantId: 2 });
       expect((await otherTenant.get(`${BASE}/Data`, { id, dataId: memberId })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       // a reader of staff records without the technical-title permission gets the table empty
-      const reader = await userWith(t, ['staff:member:list']);
+      const reader = await userWith(t, ['staff:member:list', 'staff:member:print']);
       const data = (await reader.get(`${BASE}/Data`, { id, dataId: memberId })).body.data;
       expect(data.record.realname).toBe('王检测');
       expect(data.tables['staff.technicalTitle']).toEqual([]);
@@ -137,6 +137,25 @@ describe.each(matrix)('$kind: print templates (/api/system/printDev)', ({ kind, 
       expect((await admin.get(`${BASE}/Data`, { id, dataId: memberId })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       expect((await admin.get(`${BASE}/Data`, { id })).status).toBe(400);
       expect((await admin.get(`${BASE}/Data`, { id, dataId: memberId, x: 1 })).status).toBe(400);
+    });
+
+    it('prints a staff record only for a holder of 打印 (staff:member:print, the code its row action names), data and PDF alike', async () => {
+      const id = String((await createTemplate()).data.id);
+      const reader = await tokenWith(t, ['staff:member:list']);
+      for (const url of [`${BASE}/Data`, `${BASE}/Pdf`]) {
+        const refused = await t.request({ method: 'GET', url, token: reader, query: { id, dataId: memberId } });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toBe('CL_ERR_NO_PERMISSION');
+      }
+      const printer = client(t, await tokenWith(t, ['staff:member:list', 'staff:member:print']));
+      expect((await printer.get(`${BASE}/Data`, { id, dataId: memberId })).body.data.record.realname).toBe('王检测');
+      // the admin role holds the code the model generates, under the 员工档案 menu, named by the action's label
+      const button = await t.app.ctx.db.db
+        .selectFrom('sysPermission')
+        .select(['name', 'parentId'])
+        .where('perms', '=', 'staff:member:print')
+        .executeTakeFirstOrThrow();
+      expect(button).toEqual({ name: '打印', parentId: 'staff.member' });
     });
 
     it('copies, exports, selects by type and model, and edits a template', async () => {
