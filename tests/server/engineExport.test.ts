@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
@@ -102,6 +105,57 @@ describe.each(matrix)('$kind: Excel export', ({ kind, available }) => {
       const dates = data.map((r) => (r[2] ?? null) as string | null).filter((d): d is string => d !== null);
       expect(dates).toEqual([...dates].sort().reverse());
       expect(dates).toHaveLength(total - Math.ceil(total / 7));
+    });
+
+    /** GETs an export over a real socket, reading it as a slow client does: nothing for a while, then a chunk at a time with pauses. */
+    const slowDownload = (url: string, options: { abortAfterFirstChunk?: boolean } = {}) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const { port } = t.app.server.address() as AddressInfo;
+        const req = http.get({ host: '127.0.0.1', port, path: url, headers: { 'x-access-token': token } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.pause();
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            if (options.abortAfterFirstChunk) {
+              req.destroy();
+              resolve(Buffer.concat(chunks));
+              return;
+            }
+            res.pause();
+            setTimeout(() => res.resume(), 5);
+          });
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+          res.on('error', reject);
+          setTimeout(() => res.resume(), 300);
+        });
+        req.on('error', (error) => (options.abortAfterFirstChunk ? undefined : reject(error)));
+      });
+
+    it('streams a large export complete and valid to a client that reads slowly, and stops for one that leaves', { timeout: 90_000 }, async () => {
+      // many compressed blocks: more than the socket and the reply stream hold, so the writer waits on
+      // the client and, between its batches, on the compressor (exportRecords.ts, paceSheet)
+      const db = t.app.ctx.db.db;
+      const total = 12_345;
+      for (let start = 0; start < total; start += 500) {
+        const values = Array.from({ length: Math.min(500, total - start) }, (_, k) => {
+          const i = start + k;
+          return sql`(${`slow-${String(i).padStart(6, '0')}`}, ${'2024-01-01 00:00:00'}, 1, ${`慢读仪器${String(i).padStart(6, '0')}`}, ${`SLOW${i}-${'x'.repeat(i % 25)}`}, ${'2024-05-01'})`;
+        });
+        await sql`insert into lab_fixture_instrument (id, create_time, version, name, serial_no, calibrated_on) values ${sql.join(values)}`.execute(db);
+      }
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${INSTRUMENT_EXPORT}?keyword=${encodeURIComponent('慢读仪器')}&sidx=name&sort=asc`;
+      const left = await slowDownload(url, { abortAfterFirstChunk: true });
+      expect(left.length).toBeGreaterThan(0);
+      const file = await slowDownload(url);
+      const rows = (await readWorkbook(file)).sheets.get('仪器台账')!;
+      expect(rows).toHaveLength(total + 1);
+      expect(rows[0]).toEqual(['仪器名称', '出厂编号', '校准日期']);
+      expect(rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: total }, (_, i) => `慢读仪器${String(i).padStart(6, '0')}`));
+      expect(rows[total]).toEqual([`慢读仪器${String(total - 1).padStart(6, '0')}`, `SLOW${total - 1}-${'x'.repeat((total - 1) % 25)}`, '2024-05-01']);
+      // the export the client left is over: the server still answers at once
+      await sleep(50);
+      expect((await admin.get(SAMPLE_EXPORT.replace('exportXls', 'list'))).status).toBe(200);
     });
 
     it('answers a bad parameter with the family’s error envelope, before any byte of a file', async () => {
