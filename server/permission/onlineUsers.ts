@@ -10,15 +10,6 @@ import { containsSql, keywordOf, pageOf } from './hookInput.js';
 /** Tells every server to close a user's sockets (the notice bus): called after the revocation committed. */
 export type AnnounceSignOut = (message: SignOutNotice) => Promise<void>;
 
-interface OnlineRow {
-  id: string;
-  username: string;
-  realname: string;
-  sessions: number | string;
-  loginAt: number | string;
-  lastSeenAt: number | string;
-}
-
 interface SessionRow {
   id: string;
   userId: string;
@@ -57,47 +48,15 @@ function listedSessionsOf(ctx: OperationHookContext, policy: SessionPolicy) {
 }
 
 /**
- * Online users (spec 000 §6 "forced offline of online users"): GET {base}/Online lists the users of
- * the caller's tenant and data scope with a live session, newest activity first; POST
- * {base}/{id}/Actions/ForceOffline revokes every session of one of them ('forced': their next request is
- * refused with "signed out") and, once committed, closes their sockets on every server. The sessions
- * list (one row per session) also serves 在线用户's screen, system.onlineUser, a view of the users
- * whose 强制退出 ends one session by its key (permission.signOutSession).
+ * Online users (spec 000 §6 "forced offline of online users"): 在线用户's screen, system.onlineUser (a view
+ * of the users), lists the live sessions of the caller's tenant and data scope and its 强制退出 ends one
+ * session by its key; 用户管理's 强制下线 (POST {base}/{id}/Actions/ForceOffline) ends every session of one
+ * user. Either revokes ('forced': the next request is refused with "signed out") and, once committed,
+ * closes the sockets on every server.
  */
 export function registerOnlineUserOperations(hooks: HookRegistry, policy: SessionPolicy, announce: AnnounceSignOut): void {
-  hooks.registerOperation(
-    'permission.onlineUsers',
-    async (ctx) => {
-      const { currentPage, pageSize } = pageOf(ctx.query);
-      const where = listedSessionsOf(ctx, policy);
-      const { rows: counted } = await sql<{ total: number | string }>`select count(distinct s.user_id) as total from sys_session s where ${where}`.execute(
-        ctx.db,
-      );
-      const { rows } = await sql<OnlineRow>`
-        select u.id as "id", u.username as "username", u.realname as "realname", count(*) as "sessions",
-               min(s.created_at) as "loginAt", max(s.last_seen_at) as "lastSeenAt"
-        from sys_session s join sys_user u on u.id = s.user_id
-        where ${where}
-        group by u.id, u.username, u.realname
-        order by max(s.last_seen_at) desc, u.id
-        limit ${pageSize} offset ${(currentPage - 1) * pageSize}`.execute(ctx.db);
-      const time = (ms: number | string) => new Date(Number(ms)).toISOString();
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          username: r.username,
-          realname: r.realname,
-          sessions: Number(r.sessions),
-          loginTime: time(r.loginAt),
-          lastActiveTime: time(r.lastSeenAt),
-        })),
-        pagination: { currentPage, pageSize, total: Number(counted[0]?.total ?? 0) },
-      };
-    },
-    { query: ['keyword', 'currentPage', 'pageSize'] },
-  );
-
-  // 在线用户: one row per live session (user, IP, sign-in time, last activity), newest activity first
+  // 在线用户: one row per live session (user, IP, sign-in time, last activity), newest activity first;
+  // `current` marks the caller's own, which 强制退出 refuses
   hooks.registerOperation(
     'permission.onlineSessions',
     async (ctx) => {
@@ -129,16 +88,12 @@ export function registerOnlineUserOperations(hooks: HookRegistry, policy: Sessio
     { query: ['keyword', 'currentPage', 'pageSize'] },
   );
 
-  // every session of the user, or only the one named by body.session (a key of the sessions list)
+  // 用户管理's 强制下线: every session of the user (one session is 在线用户's 强制退出, below)
   hooks.registerOperation('permission.forceOffline', async (ctx) => {
+    // a field is refused, not ignored: a request naming one session must not end them all
+    for (const name of Object.keys(ctx.body)) if (name !== 'id') throw appError('CL_ERR_FIELD_UNKNOWN', { field: name.slice(0, 60) });
     // the record was read through the model's tenancy and data scope: another tenant's user is not found
-    const userId = String(ctx.record!.id);
-    const sessionKey = ctx.body.session;
-    if (sessionKey === undefined) return endSessions(ctx, announce, userId);
-    const key = checkedSessionKey(sessionKey);
-    const live = await sql<LiveSession>`select s.id as "id", s.user_id as "userId" from sys_session s
-      where s.user_id = ${userId} and ${liveSessionsOf(ctx, policy, Date.now())}`.execute(ctx.db);
-    return endSessions(ctx, announce, userId, sessionNamed(live.rows, key));
+    return endSessions(ctx, announce, String(ctx.record!.id));
   });
 
   // 在线用户's 强制退出 (system.onlineUser, an operation list): the session whose key is {id}, of a user the
@@ -157,7 +112,7 @@ interface LiveSession {
   userId: string;
 }
 
-/** A key of the sessions list as the client sent it, or a bad request. */
+/** A key of the sessions list as the client sent it (the route's {id}), or a bad request. */
 function checkedSessionKey(key: unknown): string {
   if (typeof key !== 'string' || !SESSION_KEY.test(key)) throw appError('CL_ERR_BAD_REQUEST', { detail: 'session' });
   return key;

@@ -46,7 +46,8 @@ describe('hook actions of the shipped models', () => {
   it('the access-control screens name theirs', () => {
     const of = (id: string, key: string) => hookActions.find(({ model, action }) => model.id === id && action.key === key)?.action.permission;
     expect(of('system.dataRule', 'preview')).toBe('preview');
-    expect(of('system.user', 'online')).toBe('online');
+    // 在线用户 is a screen of its own (system.onlineUser): 用户管理 has no such toolbar hook any more
+    expect(of('system.user', 'online')).toBeUndefined();
     expect(of('system.permission', 'addChild')).toBe('add');
     expect(of('system.role', 'authorize')).toBe('authorize');
   });

@@ -7,7 +7,7 @@ export interface ConfigError {
 }
 
 /**
- * The configuration errors of a list: it has no list endpoint, or it lists 删除 / 批量删除 among its
+ * The configuration errors of a list: it has no list endpoint (nor rows of an operation), or it lists 删除 / 批量删除 among its
  * actions while the model switched that endpoint off (api.operations.x = false). The page shows them
  * instead of failing on the first click.
  */
@@ -15,7 +15,8 @@ export function configErrors(served: ServedModel): ConfigError[] {
   const operations = resolveOperations(served.model);
   const listed = new Set(served.model.list?.actions ?? []);
   const errors: ConfigError[] = [];
-  if (!operations.list) errors.push({ operation: 'list' });
+  // an operation list (list.rows) reads its rows through its named operation, not the list endpoint
+  if (!operations.list && !served.model.list?.rows) errors.push({ operation: 'list' });
   for (const operation of ['delete', 'deleteBatch'] as const) if (listed.has(operation) && !operations[operation]) errors.push({ operation });
   return errors;
 }

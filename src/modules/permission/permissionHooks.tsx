@@ -1,8 +1,7 @@
-import { Modal } from 'antd';
+import { Modal, Tag } from 'antd';
 import type { ActionContext, HookRegistry } from '../../../runtime';
 import type { HttpClient } from '../../../runtime/data/HttpClient';
 import { DataRulePreview } from './DataRulePreview';
-import { OnlineSessions } from './OnlineSessions';
 import { RoleAuthorizeTree, type PermissionNode } from './RoleAuthorizeTree';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -65,23 +64,18 @@ function previewDataRule(http: HttpClient, t: Translate) {
   };
 }
 
-/** permission.onlineUsers (用户管理's 在线用户): the live sessions, each with 强制下线. */
-function onlineUsers(http: HttpClient, t: Translate) {
-  return ({ served }: ActionContext): void => {
-    Modal.info({
-      title: t('permission.onlineTitle'),
-      icon: null,
-      width: 1000,
-      okText: t('permission.close'),
-      content: <OnlineSessions http={http} base={served.model.api.base} t={t} />,
-    });
-  };
+/**
+ * permission.currentSession (在线用户's 当前会话 column): marks the row of the session this page signs in
+ * with (the server answers `current`), the one 强制退出 refuses to end.
+ */
+function currentSession(t: Translate) {
+  return (value: unknown) => (value === true ? <Tag color="blue">{t('permission.sessionCurrent')}</Tag> : null);
 }
 
-/** The permission screens' client hooks (schemas/system/models/role.model.json names them). */
+/** The permission screens' client hooks (the system models under schemas/system/models name them). */
 export function registerPermissionHooks(hooks: HookRegistry, http: HttpClient, t: Translate): void {
   hooks.register('action', 'permission.authorizeRole', authorizeRole(http, t));
   hooks.register('action', 'permission.addChildMenu', addChildMenu);
   hooks.register('action', 'permission.previewDataRule', previewDataRule(http, t));
-  hooks.register('action', 'permission.onlineUsers', onlineUsers(http, t));
+  hooks.register('cell', 'permission.currentSession', currentSession(t));
 }

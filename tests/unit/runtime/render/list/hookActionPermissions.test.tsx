@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import dataRuleModel from '../../../../../schemas/system/models/dataRule.model.json';
 import permissionModel from '../../../../../schemas/system/models/permission.model.json';
 import roleModel from '../../../../../schemas/system/models/role.model.json';
-import userModel from '../../../../../schemas/system/models/user.model.json';
 import type { DataRecord } from '../../../../../runtime/data/DataProvider';
 import type { ModelFile } from '../../../../../runtime/model/types';
 import { ModelPage } from '../../../../../runtime/render/ModelPage';
@@ -13,8 +12,8 @@ import { systemModelHooks } from '../support/systemModelHooks';
 import { testDataProvider } from '../support/testDataProvider';
 import { renderWithRuntime, testModels, testRuntime } from '../support/testRuntime';
 
-// The shipped access-control screens' hook actions name their permission (format v11): 预览, 在线用户,
-// 添加下级 and 授权 show only to holders of the code the server checks for the calls behind them.
+// The shipped access-control screens' hook actions name their permission (format v11): 预览, 添加下级
+// and 授权 show only to holders of the code the server checks for the calls behind them.
 
 const row: DataRecord = { id: 'r1', version: 1, name: '本部门', modelId: 'system.position', kind: 'department', roleName: '检测员', roleCode: 'tester' };
 
@@ -38,19 +37,6 @@ describe('hook actions of the access-control screens (format v11 permissions)', 
   it('数据规则: 预览 shows with system:dataRule:preview', async () => {
     renderShipped(dataRuleModel, ['system:dataRule:list', 'system:dataRule:preview']);
     expect(within(await rowOf('本部门')).getByRole('button', { name: '预览' })).toBeInTheDocument();
-  });
-
-  it('用户管理: 在线用户 needs system:user:online', async () => {
-    renderShipped(userModel, ['system:user:list', 'system:user:add']);
-    await rowOf('用户一');
-    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '在线用户' })).not.toBeInTheDocument();
-  });
-
-  it('用户管理: 在线用户 shows with system:user:online', async () => {
-    renderShipped(userModel, ['system:user:list', 'system:user:online']);
-    await rowOf('用户一');
-    expect(screen.getByRole('button', { name: '在线用户' })).toBeInTheDocument();
   });
 
   it('菜单管理 (tree table): 添加下级 needs system:permission:add', async () => {
