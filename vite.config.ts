@@ -18,8 +18,9 @@ const config: UserConfig = {
     rolldownOptions: {
       treeshake: {
         // antd's Input imports FormProvider through rc-field-form's index, whose only side effects are statics
-        // on its own Form (Form.List = List, …; antd never reads them). Said so, the sign-in route gets
-        // FormProvider alone instead of the field store and async-validator (~14 KB gzip).
+        // on its own Form (Form.List = List, …; antd never reads them). Said so, a screen with inputs but no
+        // form (the list page's search bar) gets FormProvider alone instead of the field store and
+        // async-validator (~14 KB gzip).
         moduleSideEffects: [
           { test: /node_modules\/rc-field-form\/es\/index\.js$/, sideEffects: false },
           // antd's Button style takes AggregationColor from the colour picker's colour class; the package's index

@@ -1,15 +1,28 @@
 import type { InlineConfig, Rolldown } from 'vite';
 
+export interface RouteStage {
+  name: string;
+  /** the module of its own code that starts it */
+  module: string;
+  /**
+   * An earlier stage fetches it on demand, and whatever does needs all of it: its modules are claimed by it
+   * rather than left out of every stage (which would scatter them over many small automatic chunks).
+   */
+  fetchedWhole?: boolean;
+}
+
 /**
- * The stages a visit loads in turn, each named by a module of its own code: the entry (the sign-in page),
- * the router, and the app area (layout, runtime and the list page, most screens being lists).
- * See docs/client-budgets.md.
+ * The stages a visit loads in turn, each named by a module of its own code: the entry (the sign-in page,
+ * without antd), antd's core and provider (which the router's root renders, and the sign-in screen's lazy
+ * antd parts: feedback, dialogs), the router, and the app area (layout, runtime and the list page, most
+ * screens being lists). See docs/client-budgets.md.
  */
-export const ROUTE_STAGES = [
+export const ROUTE_STAGES: readonly RouteStage[] = [
   { name: 'signin', module: 'src/main.tsx' },
+  { name: 'antd', module: 'src/app/AntdScope.tsx', fetchedWhole: true },
   { name: 'shell', module: 'src/app/createRoutedScreen.tsx' },
   { name: 'area', module: 'src/layout/AppArea.tsx' },
-] as const;
+];
 
 /** The part of an output chunk the plan reads. */
 export type PlannedChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'moduleIds' | 'imports' | 'dynamicImports'>;
@@ -20,9 +33,10 @@ export type PlannedChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'moduleIds' |
  * A stage is every module of the chunks its module's chunk statically imports, less the earlier stages:
  * what that step of a visit downloads anyway, otherwise as dozens of small chunks. What an earlier stage may
  * fetch on demand (a language's antd texts at start-up, the HTTP client, the message host) stays out of
- * later stages: merged into one, fetching it would fetch that whole stage.
+ * later stages: merged into one, fetching it would fetch that whole stage. Unless the stage is fetched
+ * whole anyway (`fetchedWhole`).
  */
-export function assignStages(chunks: readonly PlannedChunk[], stages: readonly { name: string; module: string }[] = ROUTE_STAGES): Map<string, string> {
+export function assignStages(chunks: readonly PlannedChunk[], stages: readonly RouteStage[] = ROUTE_STAGES): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (file: string, seen: Set<string>): Set<string> => {
     if (seen.has(file)) return seen;
@@ -38,7 +52,7 @@ export function assignStages(chunks: readonly PlannedChunk[], stages: readonly {
   const stageOf = new Map<string, string>();
   const onDemand = new Set<string>();
   stages.forEach((stage, i) => {
-    const files = [...closure(holders[i]!, new Set())].filter((file) => !onDemand.has(file));
+    const files = [...closure(holders[i]!, new Set())].filter((file) => stage.fetchedWhole || !onDemand.has(file));
     for (const file of files) for (const id of byFile.get(file)!.moduleIds) if (!stageOf.has(id)) stageOf.set(id, stage.name);
     for (const file of files) for (const lazy of byFile.get(file)!.dynamicImports) if (!holders.includes(lazy)) closure(lazy, onDemand);
   });

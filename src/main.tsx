@@ -59,21 +59,20 @@ const guardDeps: GuardDeps = {
   },
 };
 
-// antd's texts for the starting language before the first paint; without them antd falls back to English.
-// The first screen is chosen (and the router, when needed, loads and starts its guard) in the meantime.
-const initialLocale = loadUiLocale(startLang).catch(() => undefined);
 // the shell's texts in the starting language only (the others load on a switch): the guard may already speak
 const initialTexts = loadAppTexts(i18n, startLang).catch(() => undefined);
 const root = createRoot(document.getElementById('root')!);
 void initialTexts.then(() =>
-  startShell(async (screen: ReactNode) => {
-    const locale = await initialLocale;
-    root.render(
-      <StrictMode>
-        <App services={services} initialLocale={locale}>
-          {screen}
-        </App>
-      </StrictMode>,
-    );
-  }, guardDeps),
+  startShell(
+    (screen: ReactNode) =>
+      root.render(
+        <StrictMode>
+          <App services={services}>{screen}</App>
+        </StrictMode>,
+      ),
+    guardDeps,
+    // antd's texts come with the router (whose screens are antd's), in the language of that moment: without
+    // them antd would speak English until they arrive. The sign-in screen of a first visit needs none.
+    { withRouter: () => loadUiLocale(isLang(i18n.language) ? i18n.language : startLang).catch(() => undefined) },
+  ),
 );

@@ -1,9 +1,10 @@
-import { CheckCircleFilled, DoubleRightOutlined } from '@ant-design/icons';
-// antd's `theme` object would bring the dark and compact algorithms into the sign-in route
-import useToken from 'antd/es/theme/useToken';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import DoubleRightOutlined from '@ant-design/icons-svg/es/asn/DoubleRightOutlined';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RENDER_NAMESPACE } from '../render/i18n/namespace';
+import { PlainIcon } from './PlainIcon';
+import { PLAIN_TOKENS as token } from './plainTokens';
 
 export interface SliderVerifyProps {
   /** true once verified; a form resets it by passing false */
@@ -22,12 +23,12 @@ const HANDLE = 40;
 /**
  * The slider verification of spec 000 §2/§4: idle → dragging → verified when the handle reaches the end;
  * released early it springs back; once verified it cannot be dragged again. Plain elements and pointer
- * events (no antd Slider), so the sign-in page can carry it. A Formily field as it is: value/onChange.
+ * events, antd's default-theme colours and icons drawn from their SVG definitions (no antd Slider, no antd at
+ * all), so the sign-in page, which renders before antd loads, can carry it. A Formily field as it is: value/onChange.
  * The keyboard can verify too (End or Enter on the focused handle).
  */
 export function SliderVerify({ value = false, onChange, text, successText, disabled = false, height = 40 }: SliderVerifyProps) {
   const { t } = useTranslation(RENDER_NAMESPACE);
-  const [, token] = useToken();
   const track = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; max: number } | null>(null);
   const [offset, setOffset] = useState(0);
@@ -120,7 +121,7 @@ export function SliderVerify({ value = false, onChange, text, successText, disab
           transition: start.current ? undefined : 'left .2s',
         }}
       >
-        {verified ? <CheckCircleFilled /> : <DoubleRightOutlined />}
+        <PlainIcon icon={verified ? CheckCircleFilled : DoubleRightOutlined} />
       </div>
     </div>
   );

@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDayjsLocale } from '../i18n/dayjsLocale';
+import { AntdScope } from './AntdScope';
 import { PageLoading } from './PageLoading';
 
-/** Spec 000 §2: every navigation scrolls to the top. Routes render once dayjs speaks the interface language. */
+/**
+ * Spec 000 §2: every navigation scrolls to the top. Every route is under antd's provider (AntdScope: the
+ * sign-in screen of a first visit, which has no router, goes without antd) and renders once antd and dayjs
+ * speak the interface language.
+ */
 export function RootLayout() {
   const { key } = useLocation();
   const dayjsReady = useDayjsLocale();
@@ -13,5 +18,5 @@ export function RootLayout() {
     document.getElementById('root')?.scrollTo(0, 0);
     window.scrollTo(0, 0);
   }, [key]);
-  return dayjsReady ? <Outlet /> : <PageLoading />;
+  return <AntdScope fallback={<PageLoading />}>{dayjsReady ? <Outlet /> : <PageLoading />}</AntdScope>;
 }

@@ -6,15 +6,20 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { hashLocation, signInEntry } from './signInEntry';
 import { SignInScreen } from './SignInScreen';
 
-const loadRouter = () => import('./createRoutedScreen');
+export interface ShellOptions {
+  /** loaded with the router, before its first screen shows (main.tsx: antd's texts for the interface language) */
+  withRouter?(): Promise<unknown>;
+}
 
 /**
- * Shows the first screen. react-router is a third of the sign-in route's JS (~31 KB gzip), so a visit
- * that starts at the sign-in page (as the guard decides: signInEntry) gets that page without it; the
- * router loads while the sign-in request runs and takes over when the page is left or the address changes.
- * Every other visit starts under the router. Either way the routes and the guard are the router's own.
+ * Shows the first screen. The router, and antd with it (its root is antd's provider: RootLayout), would
+ * be most of the sign-in route's JS, so a visit that starts at the sign-in page (as the guard decides:
+ * signInEntry) gets that page without them; the router loads while the sign-in request runs and takes over
+ * when the page is left or the address changes. Every other visit starts under the router. Either way the
+ * routes and the guard are the router's own.
  */
-export async function startShell(show: (screen: ReactNode) => unknown, deps: GuardDeps): Promise<void> {
+export async function startShell(show: (screen: ReactNode) => unknown, deps: GuardDeps, options: ShellOptions = {}): Promise<void> {
+  const loadRouter = () => Promise.all([import('./createRoutedScreen'), options.withRouter?.()]).then(([router]) => router);
   let routed = false;
   const startRouter = () => {
     if (routed) return;

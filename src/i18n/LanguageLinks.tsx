@@ -1,11 +1,11 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../runtime/model/types';
+import { PlainButton } from '../plain/PlainButton';
 import { LANGUAGE_OWN_NAMES } from './languageOwnNames';
 import { useCurrentLanguage } from './useCurrentLanguage';
 import { useSwitchLanguage } from './useSwitchLanguage';
 
-/** The sign-in page's language choice: plain links, so antd's Dropdown and Menu stay out of its chunk. */
+/** The sign-in page's language choice: antd-look link buttons without antd, which the sign-in route does not load. */
 export function LanguageLinks() {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
@@ -13,16 +13,16 @@ export function LanguageLinks() {
   return (
     <nav aria-label={t('language.label')}>
       {LANGS.map((lang: Lang) => (
-        <Button
+        <PlainButton
           key={lang}
-          type="link"
+          kind="link"
           size="small"
           disabled={lang === current}
           aria-current={lang === current ? 'true' : undefined}
           onClick={() => switchLanguage(lang)}
         >
           {LANGUAGE_OWN_NAMES[lang]}
-        </Button>
+        </PlainButton>
       ))}
     </nav>
   );

@@ -1,18 +1,14 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-// antd's Input index also drags in TextArea, Search and OTP (~10 KB gzip); the sign-in page needs two inputs
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../../runtime/fields/PlainIcon';
 import { SliderVerify } from '../../runtime/fields/SliderVerify';
+import { PlainButton } from '../plain/PlainButton';
+import { PlainErrorAlert } from '../plain/PlainErrorAlert';
+import { PlainInput, PlainPassword } from '../plain/PlainInput';
 import { credentialErrors, type Credentials } from './credentialErrors';
 import { FieldMessage } from './FieldMessage';
-
-// the failure banner comes with the first failure (fetched as the first attempt is sent): antd's Alert and
-// its icons are ~4 KB gzip of a route that must stay under 120 KB (docs/client-budgets.md)
-const loadAlert = () => import('antd/es/alert');
-const Alert = lazy(loadAlert);
 
 export interface LoginFormProps {
   submitting: boolean;
@@ -22,8 +18,9 @@ export interface LoginFormProps {
 }
 
 /**
- * Two inputs and a button, without antd's Form: its field store, validator and the tooltip its labels
- * bring cost the sign-in route ~50 KB gzip. Messages show once a field is edited or a submit is tried.
+ * Two inputs, the slider and a button, drawn as antd draws them but without antd (src/plain): the sign-in
+ * route renders before antd loads (docs/client-budgets.md). Messages show once a field is edited or a
+ * submit is tried.
  */
 export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
@@ -44,7 +41,6 @@ export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
     if (Object.keys(errors).length > 0 || !verified) return;
     setVerified(false);
     setShown((s) => ({ ...s, slider: false }));
-    void loadAlert().catch(() => undefined);
     onSubmit({ username: values.username.trim(), password: values.password });
   }
 
@@ -52,35 +48,29 @@ export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
   const passwordMessage = messageOf('password');
   return (
     <form name="login" noValidate onSubmit={submit}>
-      {error && (
-        <Suspense fallback={null}>
-          <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} />
-        </Suspense>
-      )}
+      {error && <PlainErrorAlert message={error} style={{ marginBottom: 24 }} />}
       <FieldMessage id="login_username_help" message={usernameMessage}>
-        <Input
-          size="large"
-          prefix={<UserOutlined />}
+        <PlainInput
+          prefix={<PlainIcon icon={UserOutlined} />}
           placeholder={t('login.username')}
           aria-label={t('login.username')}
           autoComplete="username"
           value={values.username}
           onChange={(e) => edit('username', e.target.value)}
-          status={usernameMessage ? 'error' : undefined}
+          error={usernameMessage !== null}
           aria-invalid={usernameMessage ? true : undefined}
           aria-describedby={usernameMessage ? 'login_username_help' : undefined}
         />
       </FieldMessage>
       <FieldMessage id="login_password_help" message={passwordMessage}>
-        <Password
-          size="large"
-          prefix={<LockOutlined />}
+        <PlainPassword
+          prefix={<PlainIcon icon={LockOutlined} />}
           placeholder={t('login.password')}
           aria-label={t('login.password')}
           autoComplete="current-password"
           value={values.password}
           onChange={(e) => edit('password', e.target.value)}
-          status={passwordMessage ? 'error' : undefined}
+          error={passwordMessage !== null}
           aria-invalid={passwordMessage ? true : undefined}
           aria-describedby={passwordMessage ? 'login_password_help' : undefined}
         />
@@ -89,9 +79,9 @@ export function LoginForm({ submitting, error, onSubmit }: LoginFormProps) {
         <SliderVerify value={verified} onChange={setVerified} text={t('login.sliderIdle')} successText={t('login.sliderDone')} />
       </FieldMessage>
       <div style={{ marginBottom: 24 }}>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        <PlainButton kind="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('login.submit')}
-        </Button>
+        </PlainButton>
       </div>
     </form>
   );

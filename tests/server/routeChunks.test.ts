@@ -40,6 +40,34 @@ describe('route chunks', () => {
     expect(stageOf.has('/p/node_modules/rc-picker/es/locale/common.js')).toBe(false);
   });
 
+  it('keeps a stage fetched whole together, though an earlier stage may fetch it on demand', () => {
+    // entry ⇢ host (lazy) → provider-core; entry ⇢ shell (a stage) → provider → provider-core; provider is a stage fetched whole
+    const withProvider = [
+      chunk('index.js', ['/p/src/main.tsx'], [], ['host.js', 'shell.js', 'provider.js']),
+      chunk('host.js', ['/p/src/host.tsx'], ['provider.js', 'provider-core.js']),
+      chunk('provider.js', ['/p/src/provider.tsx'], ['provider-core.js']),
+      chunk('provider-core.js', ['/p/node_modules/antd/es/config-provider/index.js']),
+      chunk('shell.js', ['/p/src/shell.tsx'], ['provider.js', 'provider-core.js']),
+    ];
+    const stages = [
+      { name: 'signin', module: 'src/main.tsx' },
+      { name: 'provider', module: 'src/provider.tsx', fetchedWhole: true },
+      { name: 'shell', module: 'src/shell.tsx' },
+    ];
+    const planned = assignStages(withProvider, stages);
+    expect(planned.get('/p/src/provider.tsx')).toBe('provider');
+    expect(planned.get('/p/node_modules/antd/es/config-provider/index.js')).toBe('provider');
+    expect(planned.get('/p/src/shell.tsx')).toBe('shell');
+    expect(planned.has('/p/src/host.tsx')).toBe(false);
+    // without the flag the provider's core would be left to automatic chunks
+    expect(
+      assignStages(
+        withProvider,
+        stages.map(({ name, module }) => ({ name, module })),
+      ).has('/p/node_modules/antd/es/config-provider/index.js'),
+    ).toBe(false);
+  });
+
   it('names a stage whose module no chunk holds', () => {
     expect(() => assignStages(chunks, [{ name: 'gone', module: 'src/gone.tsx' }])).toThrow(/src\/gone\.tsx/);
   });

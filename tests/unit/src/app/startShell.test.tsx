@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../../../src/app/App';
 import { SignInScreen } from '../../../../src/app/SignInScreen';
 import { startShell } from '../../../../src/app/startShell';
-import { loadUiLocale } from '../../../../src/i18n/uiLocales';
 import { loginResult, permissionResult } from '../helpers/fixtures';
 import { createTestServices, type TestServices } from '../helpers/testServices';
 import { verifySlider } from '../helpers/verifySlider';
@@ -18,16 +17,10 @@ const isScreen = (node: ReactNode, type: unknown) => isValidElement(node) && nod
 /** Starts the shell at `hash`; the first screen is rendered, later ones (the router) only recorded. */
 async function start(hash: string, services: TestServices) {
   window.history.replaceState(null, '', `/${hash}`);
-  const initialLocale = await loadUiLocale('zh-CN');
   const shown: ReactNode[] = [];
   const show = (node: ReactNode) => {
     shown.push(node);
-    if (shown.length === 1)
-      render(
-        <App services={services} initialLocale={initialLocale}>
-          {node}
-        </App>,
-      );
+    if (shown.length === 1) render(<App services={services}>{node}</App>);
   };
   await startShell(show, { session: services.session, http: services.http, onPermissionsFailed: vi.fn() });
   return shown;
@@ -54,7 +47,8 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
     verifySlider();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /登\s*录/ }));
-    await waitFor(() => expect(shown).toHaveLength(2));
+    // the router's modules bring antd (its root is antd's provider): seconds in jsdom on a busy machine
+    await waitFor(() => expect(shown).toHaveLength(2), { timeout: 30_000 });
     expect(isScreen(shown[1], RouterProvider)).toBe(true);
     expect(window.location.hash).toBe('#/system/position?id=1');
   });
@@ -63,7 +57,7 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     const services = createTestServices(ROUTER_CALLS);
     const shown = await start('#/user/login', services);
     window.location.hash = '#/404';
-    await waitFor(() => expect(shown).toHaveLength(2));
+    await waitFor(() => expect(shown).toHaveLength(2), { timeout: 30_000 });
     expect(isScreen(shown[1], RouterProvider)).toBe(true);
   });
 
