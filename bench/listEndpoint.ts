@@ -5,6 +5,9 @@
 // 100k and ≤ 60 ms at 1M; page 200 within 2× of page 1, keyword searches included.
 // Options: --rows=100000,1000000 --databases=sqlite,postgres --seconds=10 --connections=50 --rounds=2
 //          --scoped=0 skips the department-scoped role (bench/scopedRole.ts) run against the admin on page 1
+//          --keywords=2,3 which keyword lengths to run (each: its page 1 and its deep page)
+//          --port=18281 the generic server's port (the hand-written one takes port + 1), so two checkouts
+//          can run it at once
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +25,9 @@ const SECONDS = Number(args.seconds ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const ROUNDS = Number(args.rounds ?? 2);
 const SCOPED = args.scoped !== '0';
-const GENERIC_PORT = 18281;
-const BASELINE_PORT = 18282;
+const KEYWORD_LENGTHS = (args.keywords ?? '2,3').split(',').map(Number);
+const GENERIC_PORT = Number(args.port ?? 18281);
+const BASELINE_PORT = GENERIC_PORT + 1;
 const RATIO_BUDGET = 0.8;
 
 type DatabaseKind = 'sqlite' | 'postgres';
@@ -35,6 +39,7 @@ type DatabaseKind = 'sqlite' | 'postgres';
  */
 interface Scenario {
   name: string;
+  keywordLength: number;
   keywords: string[];
   page: number;
   /** the page-1 scenario a deep page is compared with */
@@ -48,11 +53,11 @@ function scenariosFor(rows: number): Scenario[] {
   // 1/64 of 100,000 rows is about 80 pages: the indexed search's deep page is page 50 there
   const indexedDeep = rows >= 1_000_000 ? 200 : 50;
   return [
-    { name: 'keyword(2) page 1', keywords: DENSE, page: 1 },
-    { name: 'keyword(2) page 200', keywords: DENSE, page: 200, deepOf: 'keyword(2) page 1' },
-    { name: 'keyword(3) page 1', keywords: INDEXED, page: 1 },
-    { name: `keyword(3) page ${indexedDeep}`, keywords: INDEXED, page: indexedDeep, deepOf: 'keyword(3) page 1' },
-  ];
+    { name: 'keyword(2) page 1', keywordLength: 2, keywords: DENSE, page: 1 },
+    { name: 'keyword(2) page 200', keywordLength: 2, keywords: DENSE, page: 200, deepOf: 'keyword(2) page 1' },
+    { name: 'keyword(3) page 1', keywordLength: 3, keywords: INDEXED, page: 1 },
+    { name: `keyword(3) page ${indexedDeep}`, keywordLength: 3, keywords: INDEXED, page: indexedDeep, deepOf: 'keyword(3) page 1' },
+  ].filter((s) => KEYWORD_LENGTHS.includes(s.keywordLength));
 }
 
 function paths(prefix: string, scenario: Scenario, extra: string): string[] {

@@ -12,7 +12,7 @@ import type { DataScope } from './dataScope.js';
  * Statements are kept per model object and per scope object: a released model or a user whose
  * identity or rules moved gets a new object (dataScopeCache.ts), so nothing compiled for the old one
  * is ever served for the new. The key names every other input, the tenant included (the unrestricted
- * scope is one object for everybody). Bounded per scope; the oldest go first.
+ * scope is one object for everybody). Bounded per scope; the least recently used go first.
  */
 export interface PageStatements {
   /** the statement `key` names for this model and scope, compiled by `build` on first use */
@@ -28,11 +28,15 @@ export function createPageStatements(maxPerScope = 200): PageStatements {
       let statements = byScope.get(scope);
       if (!statements) byScope.set(scope, (statements = new Map()));
       let statement = statements.get(key);
-      if (!statement) {
+      if (statement) {
+        // least recently used go first: pages past anchors (one statement per anchor) must not push
+        // out the first pages every user opens
+        statements.delete(key);
+      } else {
         statement = build();
-        statements.set(key, statement);
-        if (statements.size > maxPerScope) statements.delete(statements.keys().next().value!);
+        if (statements.size >= maxPerScope) statements.delete(statements.keys().next().value!);
       }
+      statements.set(key, statement);
       return statement;
     },
   };

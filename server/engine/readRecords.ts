@@ -8,7 +8,7 @@ import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
-import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type PageAnchors } from './pageAnchors.js';
+import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type AnchorSeek, type PageAnchors } from './pageAnchors.js';
 import { filterConditions, filterKey, orderSql, scanMatchesSql, scopeConditions, whereSql, type ReadPlan, type WhereParts } from './whereSql.js';
 import { assertQueryVisible, withoutHidden } from './fieldAccess.js';
 
@@ -31,12 +31,24 @@ const SCAN_WHEN_TOTAL_BELOW_REACH_TIMES = 5;
 // and the page is read by the text index (the 'scan' plan) instead. Three times the expectation is
 // practically never reached by evenly spread matches (fewer than 20 in a stretch expected to hold 60).
 const WALK_BOUND_FACTOR = 3;
+// A probe (ReadPlan 'probe') lists the keyword's matches once and tests index entries against them,
+// a table read only per match; a filter reads every row the walk visits. Measured on 100k rows (CPU
+// per page): a match listed ≈ 0.3 µs, an index entry probed ≈ 0.08 µs, a row read and filtered ≈
+// 1.1 µs; so a probe wins while the matches number less than about three times the walk's visits.
+const PROBE_WHEN_MATCHES_BELOW_VISITS_TIMES = 2;
+// A probing walk may overrun its expected visits this many times more than a filtering one before the
+// page is read by the 'scan' plan instead (an index entry probed costs about a tenth of a row filtered;
+// the bound itself is checked once per filter, by filtering, off the main thread when it is long).
+const PROBE_WALKS_FURTHER = 10;
 // Walks expected to be shorter than this are not bounded: the bound reads the walk as a subquery,
 // which costs every visited row a little more, and a short walk that overruns stays cheap.
 const BOUND_WALKS_FROM_VISITS = 200;
 
-// Pages starting this deep seek from cached anchors (pageAnchors.ts) instead of walking the offset.
-const ANCHORS_FROM_OFFSET = 1_000;
+// A page whose OFFSET would have the read visit at least this many rows before the page starts seeks
+// from cached anchors (pageAnchors.ts) instead. The rows visited count the filter's density: page 50
+// of a 1-in-64 keyword skips 980 matches, but walks some 63,000 rows of the sort index to skip them
+// (or reads and sorts all of the keyword's matches), which costs it several times page 1.
+const ANCHORS_FROM_SKIPPED_VISITS = 1_000;
 
 const NO_FILTER: WhereParts = { filters: [], keyword: null, superQuery: [], matchType: 'and' };
 
@@ -54,15 +66,15 @@ function countOf(env: EngineEnv, model: CompiledModel, parts: WhereParts, ctx: E
 }
 
 /**
- * The rows a 'scan' read visits: the text index's matches of the keyword where the read starts from
- * them, else every row of the tenant's table (tableRows). The matches are counted over the whole
+ * How many rows the text index lists for the keyword, where the index serves it and a 'scan' read
+ * starts from them (and a 'probe' lists them), else null. The matches are counted over the whole
  * table, every tenant's rows included, since the index lists them all before the tenant and scope
- * are tested; so one count per keyword holds for every caller. Cached like totals (an estimate:
- * it decides which thread reads, never which rows).
+ * are tested; so one count per keyword holds for every caller. Cached like totals (an estimate: it
+ * decides how and on which thread a page is read, never which rows).
  */
-async function scanVisits(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, tableRows: number): Promise<number> {
+async function indexMatches(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext): Promise<number | null> {
   const matches = scanMatchesSql(model, q, ctx);
-  if (!matches || q.keyword === null) return tableRows;
+  if (!matches || q.keyword === null) return null;
   // the index spans the model's keyword columns: a release that changes them builds another
   return env.indexMatches.obtain(model.tableName, `${model.keywordSearch.columns.join(',')}\u0000${q.keyword}`, async () => {
     const [row] = await env.slow.all<{ total: number | string }>(matches.compile(env.reader));
@@ -71,14 +83,32 @@ async function scanVisits(env: EngineEnv, model: CompiledModel, q: ListQuery, ct
 }
 
 /**
+ * How a page found by walking the sort index tests the keyword: against the text index's matches
+ * ('probe') where the walk is expected to visit more than half as many rows as the index lists
+ * (each visited row costs a filter a table read; a probe costs each match a few times less, once),
+ * else on each visited row ('index'). Walks shorter than BOUND_WALKS_FROM_VISITS meet their page
+ * within a few rows: never probed.
+ */
+async function walkPlan(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, walkVisits: number): Promise<ReadPlan> {
+  if (q.keyword === null || walkVisits < BOUND_WALKS_FROM_VISITS) return 'index';
+  const matches = await indexMatches(env, model, q, ctx);
+  return matches !== null && matches < PROBE_WHEN_MATCHES_BELOW_VISITS_TIMES * walkVisits ? 'probe' : 'index';
+}
+
+/** A deep page's seek past its anchor; `key` names the anchor, for the page's compiled statement. */
+type DeepPageSeek = AnchorSeek & { skip: number; key: string };
+
+/**
  * Where a deep page starts: past the nearest cached anchor. The first deep page of a filter is served
  * by its OFFSET (no waiting) while its anchors are derived in the background for the pages after it.
+ * Anchors are kept per filter, sort and stride (a multiple of the page size, so one page size's
+ * anchors fall on its page boundaries).
  */
-async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, total: number, offset: number) {
-  const key = `${filterKey(q, ctx)}\u0000${q.sort.field.name} ${q.sort.order}`;
+async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, filter: string, total: number, offset: number) {
+  const stride = strideFor(total, q.pageSize);
+  const key = `${filter}\u0000${q.sort.field.name} ${q.sort.order}\u0000${stride}`;
   const anchors = env.anchors.get(model.tableName, key);
   if (!anchors) {
-    const stride = strideFor(total);
     void env.anchors
       .obtain(model.tableName, key, async () => ({
         stride,
@@ -88,7 +118,13 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
     return null;
   }
   const found = anchorFor(anchors, offset);
-  return found ? { ...afterAnchorSql(model, q.sort, found.anchor), skip: found.skip } : null;
+  if (!found) return null;
+  const seek: DeepPageSeek = {
+    ...afterAnchorSql(model, q.sort, found.anchor),
+    skip: found.skip,
+    key: JSON.stringify([found.anchor.sortValue, found.anchor.id]),
+  };
+  return seek;
 }
 
 // The sort value of each row in the two parts of a page past an anchor, ordered on after the union.
@@ -101,12 +137,20 @@ const SORT_ID_COLUMN = '__sortId';
  * many as the page can reach, then merged in the list's order (the database's own null placement,
  * which is where the nulls are after the anchor). Two index seeks instead of an OR that none serves.
  */
-function pastAnchorWithNulls(model: CompiledModel, q: ListQuery, ctx: EngineContext, columns: RawBuilder<unknown>, past: RawBuilder<unknown>, skip: number) {
+function pastAnchorWithNulls(
+  model: CompiledModel,
+  q: ListQuery,
+  ctx: EngineContext,
+  plan: ReadPlan,
+  columns: RawBuilder<unknown>,
+  past: RawBuilder<unknown>,
+  skip: number,
+) {
   const reach = skip + q.pageSize;
   const direction = sql.raw(q.sort.order);
   const order = sql`order by ${q.sort.field.ref} ${direction}, ${model.id.ref} ${direction}`;
   const selected = sql`${columns}, ${q.sort.field.ref} as ${sql.id(SORT_KEY_COLUMN)}, ${model.id.ref} as ${sql.id(SORT_ID_COLUMN)}`;
-  const nulls = whereSql(model, q, ctx, 'index', [sql`${q.sort.field.ref} is null`]);
+  const nulls = whereSql(model, q, ctx, plan, [sql`${q.sort.field.ref} is null`]);
   return sql<Row>`select * from (
       select * from (select ${selected} from ${model.table} ${past} ${order} limit ${reach}) as past_anchor
       union all
@@ -130,14 +174,16 @@ async function boundedWalk(
   model: CompiledModel,
   q: ListQuery,
   ctx: EngineContext,
-  walk: { columns: RawBuilder<unknown>; skip: number; reach: number; visits: number },
+  walk: { columns: RawBuilder<unknown>; skip: number; reach: number; visits: number; plan: ReadPlan },
   read: (plan: ReadPlan) => Promise<Row[]>,
 ): Promise<Row[]> {
   const key = `${filterKey(q, ctx)}\u0000${q.sort.field.name} ${q.sort.order}\u0000${walk.reach}`;
   const known = env.walks.get(model.tableName, key);
-  if (known) return read(known === 'scan' ? 'scan' : 'index');
+  if (known) return read(known === 'scan' ? 'scan' : walk.plan);
   const generation = env.generations.of(model.tableName);
-  const bound = Math.ceil(WALK_BOUND_FACTOR * walk.visits) + q.pageSize;
+  // a probe's walk costs a fraction of a filtered one per row visited: it may run that much further
+  const factor = walk.plan === 'probe' ? WALK_BOUND_FACTOR * PROBE_WALKS_FURTHER : WALK_BOUND_FACTOR;
+  const bound = Math.ceil(factor * walk.visits) + q.pageSize;
   const scoped = sql`(select * from ${model.table} ${whereSql(model, NO_FILTER, ctx)} ${orderSql(q.sort, model)} limit ${bound}) as ${model.table}`;
   const filters = filterConditions(model, q, ctx);
   const page = sql<Row>`select ${walk.columns} from ${scoped} where ${sql.join(filters, sql` and `)} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${walk.skip}`;
@@ -172,30 +218,39 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
   if (total > offset) {
     const filtered = hasFilter(q);
     const tableRows = filtered ? await countOf(env, model, NO_FILTER, ctx) : total;
-    // a seek past an anchor reads only a few rows by the index, whatever the filter's density
-    const seek = offset >= ANCHORS_FROM_OFFSET ? await deepPageSeek(env, model, q, ctx, total, offset) : null;
+    const scanReaching = (reach: number) => model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach;
+    // A seek past an anchor walks the sort index from there, visiting about what page 1 visits,
+    // whatever the filter's density: worth it wherever page 1 itself is read by a walk. A set too
+    // small for that (page 1 scans it) is scanned at any depth.
+    const seek =
+      (offset * tableRows) / total >= ANCHORS_FROM_SKIPPED_VISITS && !scanReaching(q.pageSize)
+        ? await deepPageSeek(env, model, q, ctx, filter, total, offset)
+        : null;
     const skip = seek ? seek.skip : offset;
     const reach = skip + q.pageSize;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
-    const scan = !seek && model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach;
+    const scan = !seek && scanReaching(reach);
     const walkVisits = filtered ? (tableRows * Math.min(reach, total)) / total : reach;
     const read = async (plan: ReadPlan) => {
-      const visits = plan === 'scan' ? await scanVisits(env, model, q, ctx, tableRows) : walkVisits;
+      const visits = plan === 'scan' ? ((await indexMatches(env, model, q, ctx)) ?? tableRows) : walkVisits;
       const build = () => {
         const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
         const page = seek?.nullsAfter
-          ? pastAnchorWithNulls(model, q, ctx, columns, where, skip)
+          ? pastAnchorWithNulls(model, q, ctx, plan, columns, where, skip)
           : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
         const { sql: text, parameters } = page.compile(env.reader);
         return { sql: text, parameters };
       };
-      // a page past an anchor binds the anchor's values: built each time (deep pages are not the common request)
-      const statement = seek ? build() : env.pages.get(model, ctx.scope, `${plan}\u0000${filter}\u0000${pageShape(q)}\u0000${skip}`, build);
+      // a page past an anchor binds the anchor's values, so the anchor is part of its key
+      const statement = env.pages.get(model, ctx.scope, `${plan}\u0000${filter}\u0000${pageShape(q)}\u0000${skip}\u0000${seek?.key ?? ''}`, build);
       return (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(statement);
     };
     if (scan) rows = await read('scan');
-    else if (seek || !filtered || !model.adapter.paging.scanPlans || walkVisits < BOUND_WALKS_FROM_VISITS) rows = await read('index');
-    else rows = await boundedWalk(env, model, q, ctx, { columns, skip, reach, visits: walkVisits }, read);
+    else {
+      const walk = filtered ? await walkPlan(env, model, q, ctx, walkVisits) : 'index';
+      if (seek || !filtered || !model.adapter.paging.scanPlans || walkVisits < BOUND_WALKS_FROM_VISITS) rows = await read(walk);
+      else rows = await boundedWalk(env, model, q, ctx, { columns, skip, reach, visits: walkVisits, plan: walk }, read);
+    }
     if (seek?.nullsAfter) {
       for (const row of rows) {
         delete row[SORT_KEY_COLUMN];

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { KeywordUse } from '../db/dialects/DbAdapter.js';
 import { escapeLike } from '../db/dialects/escapeLike.js';
 import { v2 } from '../../runtime/model/v2Parts.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
@@ -70,6 +71,8 @@ function hiddenKeywordFields(model: CompiledModel, ctx: ReadScope): CompiledFiel
   return hidden && hidden.size > 0 ? model.keywordFields.filter((f) => hidden.has(f.name)) : [];
 }
 
+const KEYWORD_USE: Record<ReadPlan, KeywordUse> = { index: 'filter', probe: 'probe', scan: 'lookup', set: 'lookup' };
+
 /**
  * The keyword search. When the caller's roles hide a keyword field, the search covers only the
  * visible ones, by LIKE per column (the text index spans every keyword column, so it cannot leave
@@ -78,7 +81,7 @@ function hiddenKeywordFields(model: CompiledModel, ctx: ReadScope): CompiledFiel
  */
 function keywordSql(model: CompiledModel, keyword: string, ctx: ReadScope, plan: ReadPlan): RawBuilder<unknown> {
   const hidden = hiddenKeywordFields(model, ctx);
-  if (hidden.length === 0) return model.adapter.textSearch.keywordCondition(model.keywordSearch, keyword, plan === 'index' ? 'filter' : 'lookup');
+  if (hidden.length === 0) return model.adapter.textSearch.keywordCondition(model.keywordSearch, keyword, KEYWORD_USE[plan]);
   const columns = model.keywordSearch.columns.filter((column) => !hidden.some((f) => f.column === column));
   if (columns.length === 0) return sql`1 = 0`;
   return model.adapter.textSearch.keywordCondition({ ...model.keywordSearch, columns }, keyword, 'filter');
@@ -155,10 +158,12 @@ export function orderSql(sort: ListQuery['sort'], model: CompiledModel, plan: Re
 
 /**
  * 'index': walk the (tenant, sort column, id) index and test the filter row by row — cheap while
- * matches are dense. 'scan' (where the adapter's paging.scanPlans): the tenant and sort terms are
- * made unindexable, so the database scans once (or reads the text index's matches) and sorts the
- * few matches — what a selective filter needs, where the index walk would visit most of the table
- * in random order. 'set': a read of the whole filtered set (counts, page anchors); the keyword is
- * looked up in the text index.
+ * matches are dense. 'probe': the same walk, testing the keyword against the text index's matches
+ * (listed once) rather than each row's text — for a sparse keyword the index serves, where the walk
+ * visits many rows per match. 'scan' (where the adapter's paging.scanPlans): the tenant and sort
+ * terms are made unindexable, so the database scans once (or reads the text index's matches) and
+ * sorts the few matches — what a selective filter needs, where the index walk would visit most of
+ * the table in random order. 'set': a read of the whole filtered set (counts, page anchors); the
+ * keyword is looked up in the text index.
  */
-export type ReadPlan = 'index' | 'scan' | 'set';
+export type ReadPlan = 'index' | 'probe' | 'scan' | 'set';

@@ -21,9 +21,11 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
     let t: TestApp;
     let admin: Client;
     const slow: CompiledRead[] = [];
+    /** the statements of the main connection and the quick reads */
+    const statements: string[] = [];
 
     beforeAll(async () => {
-      t = await createTestApp(kind);
+      t = await createTestApp(kind, { onQuery: (text) => statements.push(text) });
       admin = client(t, await t.login());
       const db = t.app.ctx.db.db;
       const values = Array.from({ length: ROWS }, (_, i) => ({
@@ -123,6 +125,21 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
       expect(data.pagination.total).toBe(3);
       expect(data.list.map((r) => r.fullName).sort()).toEqual(['罕见词1-0', '罕见词1-1', '罕见词1-2']);
       expect(slow.some((q) => /limit/i.test(q.sql))).toBe(true);
+    });
+
+    it('walks the sort index probing a sparse keyword’s text-index matches on SQLite, with the same rows', async () => {
+      // 岗位12: 111 of 6,000 rows (岗位12, 岗位120–129, 岗位1200–1299), a walk of some 1,100 rows for page 1
+      const expected = await sql<{ id: string }>`select id from sys_position where tenant_id = 1 and full_name like ${'%岗位12%'}
+        order by sort_code, id limit 20`.execute(t.app.ctx.db.db);
+      for (let i = 0; i < 2; i++) {
+        statements.length = 0;
+        const res = await admin.get(BASE, { pageSize: 20, sidx: 'sortCode', sort: 'asc', keyword: '岗位12' });
+        expect(res.body.data.pagination.total).toBe(111);
+        expect((res.body.data.list as { id: string }[]).map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+      }
+      // the first read bounded its walk (rows filtered by their text); the second probes
+      const probed = statements.some((q) => /\+"sys_position"\."rowid" in \(select rowid from "sys_position_fts"/.test(q));
+      expect(probed).toBe(kind === 'sqlite');
     });
 
     it('moves a deep page off the main thread', async () => {

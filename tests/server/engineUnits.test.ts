@@ -12,6 +12,7 @@ import { sqliteDdl } from '../../server/db/dialects/sqlite/ddl.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
 import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
 import { createPageStatements } from '../../server/engine/pageStatements.js';
+import { anchorFor, strideFor } from '../../server/engine/pageAnchors.js';
 import type { DataScope } from '../../server/engine/dataScope.js';
 import { checkField } from '../../server/engine/validateRecord.js';
 import { escapeLike } from '../../server/db/dialects/escapeLike.js';
@@ -107,6 +108,22 @@ describe('engine building blocks (no database)', () => {
     expect(message('sortCode', 1000000)).toBe('排序不能大于999999');
   });
 
+  it('places page anchors on page boundaries, every few pages for a set of more than 2,000 pages', () => {
+    // 1,560 matches (a 1-in-64 keyword at 100k rows) in pages of 20: an anchor at the end of every page
+    expect(strideFor(1_560, 20)).toBe(20);
+    expect(strideFor(40_000, 20)).toBe(20);
+    expect(strideFor(40_001, 20)).toBe(40);
+    expect(strideFor(1_000_000, 20)).toBe(500);
+    expect(strideFor(6_000, 1)).toBe(3);
+    const anchors = { stride: 20, rows: Array.from({ length: 78 }, (_, j) => ({ sortValue: j, id: `r${(j + 1) * 20 - 1}` })) };
+    // page 50 starts right after the row ending page 49
+    expect(anchorFor(anchors, 980)).toEqual({ anchor: { sortValue: 48, id: 'r979' }, skip: 0 });
+    expect(anchorFor(anchors, 0)).toBeNull();
+    expect(anchorFor(anchors, 20)).toEqual({ anchor: { sortValue: 0, id: 'r19' }, skip: 0 });
+    // a stride of two pages: every other page skips one page past its anchor
+    expect(anchorFor({ stride: 40, rows: anchors.rows }, 60)).toEqual({ anchor: anchors.rows[0], skip: 20 });
+  });
+
   describe('table cache (totals, anchors)', () => {
     it('shares one count between concurrent callers and caches it', async () => {
       const cache = createTableCache<number>({ generations: createTableGenerations() });
@@ -165,10 +182,16 @@ describe('engine building blocks (no database)', () => {
     expect(pages.get(model, theirs, 'k', build('c')).sql).toBe('c 2');
     expect(pages.get(other, mine, 'k', build('d')).sql).toBe('d 3');
     expect(pages.get(model, mine, 'j', build('e')).sql).toBe('e 4');
-    // bounded per scope: the oldest goes first
+    // bounded per scope: the least recently used goes first
     pages.get(model, mine, 'i', build('f'));
     expect(pages.get(model, mine, 'k', build('g')).sql).toBe('g 6');
     expect(built).toBe(6);
+    // i, stored before k, is used again: the next new key pushes out k instead (pages past anchors,
+    // one statement each, do not push out the first page every user opens)
+    expect(pages.get(model, mine, 'i', build('h')).sql).toBe('f 5');
+    pages.get(model, mine, 'h', build('x'));
+    expect(pages.get(model, mine, 'i', build('y')).sql).toBe('f 5');
+    expect(pages.get(model, mine, 'k', build('z')).sql).toBe('z 8');
   });
 
   it('refuses duplicate and malformed hook names', () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids.js';
+import type { KeywordUse } from '../../server/db/dialects/DbAdapter.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { ensureTenant } from '../helpers/testRows.js';
@@ -96,13 +97,14 @@ describe.each(matrix)('$kind: keyword search through the text index', ({ kind, a
       const db = t.app.ctx.db.db.withoutPlugins() as unknown as Kysely<unknown>;
       const { textSearch } = t.app.ctx.db.adapter;
       for (const keyword of ['检', '检测', '量检测工', 'qc LEAD', '50%', 'e "x']) {
-        const ids = async (use: 'lookup' | 'filter') =>
+        const ids = async (use: KeywordUse) =>
           (
             await sql<{ id: string }>`select id from sys_position where ${textSearch.keywordCondition(KEYWORD_COLUMNS, keyword, use)} order by id`.execute(db)
           ).rows.map((r) => r.id);
         const looked = await ids('lookup');
         expect(looked.length, keyword).toBeGreaterThan(0);
         expect(await ids('filter'), keyword).toEqual(looked);
+        expect(await ids('probe'), keyword).toEqual(looked);
       }
     });
 

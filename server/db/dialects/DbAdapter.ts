@@ -34,6 +34,13 @@ export interface PagingRole {
   scanPlans: boolean;
   /** the term as the planner cannot match it to an index (for ReadPlan 'scan'); unchanged where scanPlans is false */
   unindexed(term: RawBuilder<unknown>): RawBuilder<unknown>;
+  /**
+   * A seek past a page anchor ((sort, id) > (value, id)) also states the plain bound sort >= value:
+   * where the planner uses a row-value comparison only as a filter over every earlier row unless a
+   * plain bound lets it seek, and a planner that reads the bound's value into its choice of plan is
+   * better off without it.
+   */
+  seekColumnBound: boolean;
 }
 
 /** Inserts that meet an existing row. Identifiers must come from code or a checked model. */
@@ -52,6 +59,9 @@ export interface JsonRole {
   fromDb(value: unknown): unknown;
 }
 
+/** How a keyword condition is used by the read that holds it (TextSearchRole.keywordCondition). */
+export type KeywordUse = 'lookup' | 'filter' | 'probe';
+
 /** Case-insensitive substring search, served by a text index where the database has one. */
 export interface TextSearchRole {
   /** `term` matches a LIKE pattern (escaped with \), case-insensitively */
@@ -61,9 +71,14 @@ export interface TextSearchRole {
   /**
    * Some keyword column contains `keyword` (non-empty), case-insensitively: the list's keyword search.
    * 'lookup' finds the matches in the text index (counts, sparse pages); 'filter' tests each row a
-   * read visits anyway (a page read by walking the sort index, which stops after a page of matches).
+   * read visits anyway (a page read by walking the sort index, which stops after a page of matches);
+   * 'probe' also serves a walk of the sort index, but tests each index entry it visits against the
+   * text index's matches, listed once per read, so a row that does not match is never read from the
+   * table: cheaper than 'filter' where the walk visits many rows per match (a sparse keyword). A
+   * keyword the index cannot serve is tested as by 'filter'; where the planner chooses by itself
+   * (indexedMatches null) one condition may serve every use.
    */
-  keywordCondition(target: KeywordColumns, keyword: string, use: 'lookup' | 'filter'): RawBuilder<unknown>;
+  keywordCondition(target: KeywordColumns, keyword: string, use: KeywordUse): RawBuilder<unknown>;
   /**
    * A statement answering `total`: how many rows of the whole table (every tenant's) the text index
    * lists for `keyword`, i.e. how many rows a 'lookup' of it visits. Null where a lookup of this

@@ -53,7 +53,7 @@ export function createPostgresTextSearch(): TextSearchRole {
       }
     },
 
-    // one condition for both uses: PostgreSQL's planner picks the trigram index or the sort index itself
+    // one condition for every use: PostgreSQL's planner picks the trigram index or the sort index itself
     keywordCondition({ columns }, keyword) {
       const pattern = `%${escapeLike(keyword)}%`;
       return sql`(${sql.join(

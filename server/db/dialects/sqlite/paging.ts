@@ -7,4 +7,8 @@ export const sqlitePaging: PagingRole = {
   // expression no index matches, which is how a query asks for a scan and a sort instead.
   scanPlans: true,
   unindexed: (term) => sql`+${term}`,
+  // With STAT4, SQLite plans a bound on the sort column by its value: past an anchor deep in the
+  // order it would skip-scan the index and sort the rest (measured at 100k rows: a keyword's page 50
+  // 4 ms with the bound against 0.4 ms without); the row-value comparison alone seeks the index.
+  seekColumnBound: false,
 };

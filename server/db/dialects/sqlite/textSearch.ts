@@ -84,7 +84,13 @@ export const sqliteTextSearch: TextSearchRole = {
       )})`;
     }
     const fts = sql.table(ftsTable(table));
-    return sql`${sql.ref(`${table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phraseOf(keyword)})`;
+    const matches = sql`(select rowid from ${fts} where ${fts} match ${phraseOf(keyword)})`;
+    // A probe: the unary + keeps the planner from reading rows by the matches' rowids, so it walks the
+    // sort index and tests each entry's rowid against the matches, listed once into a temporary
+    // index: a row is read from the table only when it matches. Measured on 100k rows, a 1-in-64
+    // keyword's page 1: 0.6 ms of CPU against 1.5 ms testing LIKE on each of the 1,300 rows visited.
+    if (use === 'probe') return sql`+${sql.ref(`${table}.rowid`)} in ${matches}`;
+    return sql`${sql.ref(`${table}.rowid`)} in ${matches}`;
   },
 
   // the lookup above reads exactly these matches (then each row by its rowid)
