@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.js';
 import { appError, errorText } from '../errors.js';
 import type { HookRegistry } from '../engine/hookRegistry.js';
 import { hashPasswords } from './passwordPool.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, type PasswordHash } from './passwords.js';
 import { passwordPolicyError } from './passwordPolicy.js';
 
 /**
@@ -29,12 +29,12 @@ export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, '
       // ImportPreview and ImportData: every first password is checked against the policy with the file's
       // other rules (a weak one is that row's error), before anything is hashed
       checkImport: (rows, { lang }) => rows.map((values) => firstPasswordProblems(values, config, lang)),
-      // ImportData of 10,000 users: all first passwords are hashed on worker threads before the
-      // transaction opens (checked again here: the bulk stage never hashes a weak one)
+      // ImportData of 10,000 users: the first passwords are hashed on worker threads before the
+      // transaction opens, each distinct one once (checked again here: the bulk stage never hashes a weak one)
       async prepareImport(rows, { lang, onProgress }) {
         const weak = rows.map((values) => firstPasswordProblems(values, config, lang));
         if (weak.some((problems) => problems.length > 0)) return weak.map((problems) => (problems.length > 0 ? { errors: problems } : {}));
-        const hashes = await hashPasswords(
+        const hashes = await hashFirstPasswords(
           rows.map((values) => String(values.password)),
           onProgress,
         );
@@ -52,6 +52,27 @@ function firstPasswordProblems(
 ): { field: string; message: string }[] {
   const error = passwordPolicyError(String(values.password ?? ''), config.passwordMinLength);
   return error ? [{ field: 'password', message: errorText(error.code, lang, error.params) }] : [];
+}
+
+/**
+ * An import's first passwords, hashed with the full scrypt cost but each distinct one once: the rows that
+ * give the same first password share its salt and hash (a lab usually hands one first password to everyone
+ * it imports; 10,000 of them took ~300 s on two cores, one hash per row). This weakens nothing:
+ * - an attacker holding the table still pays one full scrypt per guess. Salts keep one guess from testing
+ *   many *different* passwords at once; these accounts hold the *same* one, so whoever finds it for one
+ *   account has it for all of them, shared salt or not (one more scrypt per account to confirm);
+ * - what the shared hash shows (these accounts had the same first password) is what the administrator
+ *   who chose it, and the people who received it, know anyway;
+ * - it lasts until the first sign-in, which forces the change (FIRST_PASSWORD_STATE): the password a user
+ *   then chooses gets its own salt (changePassword.ts), as does a reset or a single create.
+ * Different first passwords still get different salts, and nothing is shared across imports. `onProgress`
+ * counts the distinct passwords hashed.
+ */
+export async function hashFirstPasswords(plains: readonly string[], onProgress?: (done: number, total: number) => void): Promise<PasswordHash[]> {
+  const distinct = [...new Set(plains)];
+  const hashes = await hashPasswords(distinct, onProgress);
+  const byPlain = new Map(distinct.map((plain, index) => [plain, hashes[index]!]));
+  return plains.map((plain) => byPlain.get(plain)!);
 }
 
 /** What every account with an administrator-chosen first password gets besides its hash. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPasswords } from '../../server/auth/passwordPool.js';
 import { verifyPassword } from '../../server/auth/passwords.js';
+import { hashFirstPasswords } from '../../server/auth/userHooks.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { multipart, readWorkbook, workbookOf } from './xlsxSupport.js';
@@ -23,6 +24,24 @@ describe('hashPasswords (the bulk import’s worker threads)', () => {
     expect(await verifyPassword('Abc12345', hashes[1]!)).toBe(true);
     expect(await verifyPassword('Xyz98765', hashes[2]!)).toBe(true);
     expect(await verifyPassword('Abc12345', hashes[2]!)).toBe(false);
+  });
+});
+
+describe('hashFirstPasswords (an import’s first passwords)', () => {
+  it('derives each distinct first password once: the rows giving it share its salt and hash, the others get their own', { timeout: 60_000 }, async () => {
+    const steps: string[] = [];
+    const hashes = await hashFirstPasswords(['Abc12345', 'Xyz98765', 'Abc12345', 'Abc12345'], (done, total) => steps.push(`${done}/${total}`));
+    expect(steps).toEqual(['1/2', '2/2']);
+    expect(hashes).toHaveLength(4);
+    expect(hashes[2]).toEqual(hashes[0]);
+    expect(hashes[3]).toEqual(hashes[0]);
+    expect(hashes[1]!.salt).not.toBe(hashes[0]!.salt);
+    expect(await verifyPassword('Abc12345', hashes[3]!)).toBe(true);
+    expect(await verifyPassword('Xyz98765', hashes[1]!)).toBe(true);
+    expect(await verifyPassword('Xyz98765', hashes[0]!)).toBe(false);
+    // another import of the same first password draws a new salt: nothing is shared across imports
+    const [again] = await hashFirstPasswords(['Abc12345']);
+    expect(again!.salt).not.toBe(hashes[0]!.salt);
   });
 });
 
@@ -106,6 +125,60 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
       expect(line, JSON.stringify(rows)).toBeDefined();
       expect(line).toContain('密码');
       expect(String(line!.at(-1))).toMatch(/密码/);
+    });
+
+    it('rows giving the same first password share one hash until each user signs in and must choose their own', { timeout: IMPORT_TIMEOUT_MS }, async () => {
+      // a prefix of its own: the full-import test counts every account starting with `prefix`, and cases run in any order
+      const accounts = `sh${prefix}`;
+      const own = `${accounts}${ROWS - 1}`;
+      const rows = [
+        ['账号', '姓名', '密码'],
+        ...Array.from({ length: ROWS }, (_, i) => [`${accounts}${i}`, `共用密码${i}`, i === ROWS - 1 ? 'Own2026pw' : 'Shared2026pw']),
+      ];
+      expect(await upload(rows)).toMatchObject({ code: 200, data: { totalCount: ROWS, successCount: ROWS } });
+      const users = async () =>
+        new Map(
+          (
+            await t.app.ctx.db.db
+              .selectFrom('sysUser')
+              .select(['username', 'password', 'salt', 'mustChangePassword'])
+              .where('username', 'like', `${accounts}%`)
+              .execute()
+          ).map((u) => [u.username, { password: u.password!, salt: u.salt!, mustChange: Number(u.mustChangePassword) }]),
+        );
+      const before = await users();
+      expect(before.size).toBe(ROWS);
+      // one derivation for the shared first password, its own for the other one
+      const shared = [...before].filter(([name]) => name !== own).map(([, u]) => u);
+      expect(new Set(shared.map((u) => `${u.salt}/${u.password}`)).size).toBe(1);
+      expect(before.get(own)!.salt).not.toBe(shared[0]!.salt);
+      expect(await verifyPassword('Shared2026pw', shared[0]!)).toBe(true);
+      expect([...before.values()].every((u) => u.mustChange === 1)).toBe(true);
+
+      // the first sign-in works, and nothing but the change is open until it is made
+      const signIn = async (username: string, password: string) =>
+        (await t.app.inject({ method: 'POST', url: '/sys/login', payload: { username, password } })).json();
+      const first = await signIn(`${accounts}0`, 'Shared2026pw');
+      expect(first).toMatchObject({ success: true, result: { userInfo: { mustChangePassword: true } } });
+      const token = first.result.token as string;
+      const blocked = await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token });
+      expect(blocked.json()).toMatchObject({ code: 403, error: 'CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED' });
+      const changed = await t.request({
+        method: 'PUT',
+        url: '/sys/user/updatePassword',
+        token,
+        payload: { username: `${accounts}0`, oldpassword: 'Shared2026pw', password: 'Mine2026pw', confirmpassword: 'Mine2026pw' },
+      });
+      expect(changed.json()).toMatchObject({ success: true });
+      expect((await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token })).statusCode).toBe(200);
+
+      // the chosen password has its own salt; the others still hold the shared first password, still to change
+      const after = await users();
+      expect(after.get(`${accounts}0`)!.salt).not.toBe(shared[0]!.salt);
+      expect(after.get(`${accounts}0`)!.mustChange).toBe(0);
+      expect(after.get(`${accounts}1`)).toEqual(before.get(`${accounts}1`));
+      expect((await signIn(`${accounts}0`, 'Shared2026pw')).success).toBe(false);
+      expect(await signIn(`${accounts}1`, 'Shared2026pw')).toMatchObject({ success: true, result: { userInfo: { mustChangePassword: true } } });
     });
 
     it(
