@@ -16,7 +16,10 @@ const PAGE = 'system.position';
 interface Client {
   socket: WebSocket;
   frames: Record<string, unknown>[];
-  /** the next frame, or null when none came within `ms` */
+  /**
+   * the next frame, or null when none came within `ms`. An expected frame may wait long (10 s: a loaded CI
+   * machine answered a heartbeat after 1.5 s); the absence checks pass a short `ms` of their own.
+   */
   next(ms?: number): Promise<Record<string, unknown> | null>;
   send(frame: unknown): void;
 }
@@ -43,7 +46,7 @@ function connect(app: TestApp['app'], userId: string, token: string, pageId = PA
         socket,
         frames,
         send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-        next: (ms = 1500) =>
+        next: (ms = 10_000) =>
           new Promise((done) => {
             const timer = setTimeout(() => done(null), ms);
             const check = () => {
