@@ -328,15 +328,14 @@ test('dictionary labels follow the language after a reload, also when the switch
   await signedIn(page);
   await page.getByRole('menuitem', { name: '岗位管理' }).click();
   await expect(page).toHaveURL(/#\/system\/position$/);
-  const stateOptions = async (label: string) => {
+  // a retrying assertion: the list may re-render while the dictionaries arrive (reading the texts once, right after
+  // the first option showed, once caught the list between renders and read none)
+  const expectStateOptions = async (label: string, expected: readonly string[]) => {
     await page.getByRole('search').getByLabel(label, { exact: true }).click();
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect(options.first()).toBeVisible();
-    const texts = await options.allInnerTexts();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([...expected]);
     await page.keyboard.press('Escape');
-    return texts;
   };
-  expect(await stateOptions('状态')).toEqual(['启用', '禁用']);
+  await expectStateOptions('状态', ['启用', '禁用']);
   for (const [name, lang, label, expected] of [
     ['繁體中文', 'zh-TW', '狀態', ['啟用', '停用']],
     ['English', 'en', 'Status', ['Enabled', 'Disabled']],
@@ -349,7 +348,7 @@ test('dictionary labels follow the language after a reload, also when the switch
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.unroute('**/sys/dict/queryAllDictItems*');
     await page.reload();
-    expect(await stateOptions(label)).toEqual(expected);
+    await expectStateOptions(label, expected);
   }
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
