@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/db/ids.js';
-import type { CompiledRead } from '../../server/db/slowReads.js';
-import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { client, type Client } from './engineSupport.js';
+import { client, insertPositions, recordReads, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/permission/Position';
@@ -30,31 +27,13 @@ describe.each(matrix)('$kind: a bounded walk of the sort index', ({ kind, availa
     beforeAll(async () => {
       t = await createTestApp(kind);
       admin = client(t, await t.login());
-      const db = t.app.ctx.db.db;
-      const values = Array.from({ length: ROWS }, (_, i) => ({
-        id: newId(),
-        tenantId: 1,
+      await insertPositions(t, ROWS, (i) => ({
         fullName: i >= ROWS - 600 && i % 2 === 0 ? `${CLUSTERED}位${i}` : i % 20 === 3 ? `${SPREAD}位${i}` : `常见岗位${i}`,
         enCode: `C${i}`,
-        enabledMark: 1,
         // ties on the sort column, so the id's order inside them is part of what the pages must agree on
         sortCode: Math.floor(i / 3),
-        createTime: nowText(),
-        version: 1,
       }));
-      for (let i = 0; i < values.length; i += 500) {
-        await db
-          .insertInto('sysPosition' as never)
-          .values(values.slice(i, i + 500) as never)
-          .execute();
-      }
-      for (const target of [t.app.ctx.db.quickReads, t.app.ctx.db.slowReads]) {
-        const all = target.all.bind(target);
-        target.all = async <Row>(query: CompiledRead) => {
-          reads.push(query.sql);
-          return all<Row>(query);
-        };
-      }
+      recordReads(t, ['quickReads', 'slowReads'], (query) => reads.push(query.sql));
     });
     afterAll(async () => {
       await t?.close();

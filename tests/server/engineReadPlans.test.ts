@@ -6,7 +6,7 @@ import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant } from '../helpers/testRows.js';
-import { client, type Client } from './engineSupport.js';
+import { client, insertPositions, recordReads, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const BASE = '/api/permission/Position';
@@ -27,29 +27,12 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
     beforeAll(async () => {
       t = await createTestApp(kind, { onQuery: (text) => statements.push(text) });
       admin = client(t, await t.login());
-      const db = t.app.ctx.db.db;
-      const values = Array.from({ length: ROWS }, (_, i) => ({
-        id: newId(),
-        tenantId: 1,
+      await insertPositions(t, ROWS, (i) => ({
         fullName: i % 1000 === 7 ? `稀有岗位${i}` : `常见岗位${i}`,
         enCode: `C${i}`,
-        enabledMark: 1,
         sortCode: (i * 7919) % ROWS,
-        createTime: nowText(),
-        version: 1,
       }));
-      for (let i = 0; i < values.length; i += 500) {
-        await db
-          .insertInto('sysPosition' as never)
-          .values(values.slice(i, i + 500) as never)
-          .execute();
-      }
-      const reads = t.app.ctx.db.slowReads;
-      const all = reads.all.bind(reads);
-      reads.all = async <Row>(query: CompiledRead) => {
-        slow.push(query);
-        return all<Row>(query);
-      };
+      recordReads(t, ['slowReads'], (query) => slow.push(query));
     });
     afterAll(async () => {
       await t?.close();

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ModelFile, ModuleFile } from '../../runtime/model/types.js';
+import { newId } from '../../server/db/ids.js';
+import type { CompiledRead } from '../../server/db/slowReads.js';
+import { nowText } from '../../server/db/timestamps.js';
 import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
 import { fixturePath, type TestApp } from '../helpers/testApp.js';
 
@@ -113,3 +116,33 @@ export const SAMPLES = [
   { sampleNo: 'T101', sampleName: '砂土_1', category: 'soil', receivedDate: '2024-02-01', quantity: 13, state: 0 },
   { sampleNo: 'T102', sampleName: '含量50%样', receivedDate: '2024-02-02', quantity: 21 },
 ] as const;
+
+/** What the read-plan suites set per position row; id, tenant 1, enabled, creation time and version are filled in. */
+export interface PositionRow {
+  fullName: string;
+  enCode: string;
+  sortCode: number | null;
+}
+
+/** Loads positions straight into the table (as a data load would, past the engine), 500 rows a statement. */
+export async function insertPositions(t: TestApp, count: number, row: (i: number) => PositionRow): Promise<void> {
+  const values = Array.from({ length: count }, (_, i) => ({ id: newId(), tenantId: 1, enabledMark: 1, createTime: nowText(), version: 1, ...row(i) }));
+  for (let i = 0; i < values.length; i += 500) {
+    await t.app.ctx.db.db
+      .insertInto('sysPosition' as never)
+      .values(values.slice(i, i + 500) as never)
+      .execute();
+  }
+}
+
+/** Calls `seen` with every read the engine sends to the named readers (the main thread's, the worker's), before it runs. */
+export function recordReads(t: TestApp, readers: ReadonlyArray<'quickReads' | 'slowReads'>, seen: (query: CompiledRead) => void): void {
+  for (const name of readers) {
+    const target = t.app.ctx.db[name];
+    const all = target.all.bind(target);
+    target.all = async <Row>(query: CompiledRead) => {
+      seen(query);
+      return all<Row>(query);
+    };
+  }
+}
