@@ -8,7 +8,7 @@ import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
-import { afterAnchorSql, anchorFor, anchorsSql, strideFor, type AnchorSeek, type PageAnchors } from './pageAnchors.js';
+import { afterAnchorSql, anchorFor, anchorsSql, anchorTierFor, strideFor, tierRows, tiersServing, type AnchorSeek, type PageAnchors } from './pageAnchors.js';
 import { filterConditions, filterKey, orderSql, scanMatchesSql, scopeConditions, whereSql, type ReadPlan, type WhereParts } from './whereSql.js';
 import { assertQueryVisible, withoutHidden } from './fieldAccess.js';
 
@@ -100,23 +100,29 @@ type DeepPageSeek = AnchorSeek & { skip: number; key: string };
 
 /**
  * Where a deep page starts: past the nearest cached anchor. The first deep page of a filter is served
- * by its OFFSET (no waiting) while its anchors are derived in the background for the pages after it.
- * Anchors are kept per filter, sort and stride (a multiple of the page size, so one page size's
- * anchors fall on its page boundaries).
+ * by its OFFSET (no waiting) while the anchors reaching it are derived in the background for the pages
+ * after it. Anchors are kept per filter, sort, stride (a multiple of the page size, so one page size's
+ * anchors fall on its page boundaries) and tier (how deep they reach: pageAnchors.ts anchorTierFor).
  */
 async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, filter: string, total: number, offset: number) {
   const stride = strideFor(total, q.pageSize);
   const key = `${filter}\u0000${q.sort.field.name} ${q.sort.order}\u0000${stride}`;
-  const anchors = env.anchors.get(model.tableName, key);
-  if (!anchors) {
+  const reach = offset + q.pageSize;
+  const cached = tiersServing(stride, reach, total)
+    .map((tier) => ({ tier, entry: env.anchors.lookup(model.tableName, `${key}\u0000${tier}`) }))
+    .find((found) => found.entry !== undefined);
+  // missing: derive the tier this page needs; past the TTL: used once more while derived again
+  if (!cached?.entry?.fresh) {
+    const tier = cached ? { tier: cached.tier, rows: tierRows(stride, cached.tier, total) } : anchorTierFor(stride, reach, total);
     void env.anchors
-      .obtain(model.tableName, key, async () => ({
+      .obtain(model.tableName, `${key}\u0000${tier.tier}`, async () => ({
         stride,
-        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx, 'set'), stride).compile(env.reader)),
+        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx, 'set'), stride, tier.rows).compile(env.reader)),
       }))
       .catch(() => {});
-    return null;
   }
+  const anchors = cached?.entry?.value;
+  if (!anchors) return null;
   const found = anchorFor(anchors, offset);
   if (!found) return null;
   const seek: DeepPageSeek = {

@@ -124,11 +124,10 @@ describe.each(matrix)('$kind: deep pages from anchors', ({ kind, available }) =>
       const pages = [...new Set([firstAnchored + 1, firstAnchored + 2, firstAnchored + 10, 77, 99, 100, last - 1, last])].filter(
         (p) => p > firstAnchored && p <= last,
       );
-      // 1. the first deep page is served by its OFFSET and starts deriving anchors
-      const before = derived;
-      expect(await served(order, keyword, firstAnchored)).toEqual(await expected(order, keyword, firstAnchored));
-      await waitForAnchors(before);
-      // 2. the following ones seek from the anchors and hold the same rows
+      // 1. the first deep page is served by its OFFSET and starts deriving anchors as deep as it reaches
+      // (the deepest page asked for here: the anchors then reach every other page)
+      await deriveAnchors(order, keyword, Math.max(...pages));
+      // 2. the pages seek from the anchors and hold the same rows
       statements.length = 0;
       for (const page of pages) expect(await served(order, keyword, page), `page ${page}`).toEqual(await expected(order, keyword, page));
       // 3. and they did seek: a row-value comparison past an anchor
@@ -158,10 +157,10 @@ describe.each(matrix)('$kind: deep pages from anchors', ({ kind, available }) =>
       ['desc', SPARSE, 3, [40, 41, 42, 125]],
     ] as const)('%s, keyword %s, pages of %i: every deep page equals ORDER BY … OFFSET', async (order, keyword, size, pages) => {
       await forgetDerivedPages();
-      await deriveAnchors(order, keyword, pages[0]!, size);
-      statements.length = 0;
       // rows other cases insert or delete move the last page
       const last = Math.ceil((await totalOf(keyword)) / size);
+      await deriveAnchors(order, keyword, Math.max(...pages.filter((p) => p <= last)), size);
+      statements.length = 0;
       for (const page of pages.filter((p) => p <= last)) {
         const seeks = seekStatements().length;
         expect(await served(order, keyword, page, size), `page ${page} of ${size}`).toEqual(await expected(order, keyword, page, size));
@@ -171,8 +170,8 @@ describe.each(matrix)('$kind: deep pages from anchors', ({ kind, available }) =>
 
     it('keeps anchors per page size: pages of 20 and 15 alternate, each exact', async () => {
       await forgetDerivedPages();
-      await deriveAnchors('asc', '检测', 30, 20);
-      await deriveAnchors('asc', '检测', 40, 15);
+      await deriveAnchors('asc', '检测', 100, 20);
+      await deriveAnchors('asc', '检测', 134, 15);
       statements.length = 0;
       const pages = [
         [31, 20],
@@ -185,6 +184,35 @@ describe.each(matrix)('$kind: deep pages from anchors', ({ kind, available }) =>
       for (const [page, size] of pages)
         expect(await served('asc', '检测', page, size), `page ${page} of ${size}`).toEqual(await expected('asc', '检测', page, size));
       expect(seekStatements().length).toBeGreaterThanOrEqual(pages.length);
+    });
+
+    it('derives anchors only as deep as pages are asked for, and deeper on demand', async () => {
+      await forgetDerivedPages();
+      // 6,000 rows in pages of 20: the first tier of anchors covers 64 pages (1,280 rows)
+      const derivations = () => slow.filter((q) => /row_number/.test(q.sql));
+      slow.length = 0;
+      await deriveAnchors('asc', null, 60);
+      expect(derivations()).toHaveLength(1);
+      expect(derivations()[0]!.parameters).toContain(1_280);
+      statements.length = 0;
+      expect(await served('asc', null, 64)).toEqual(await expected('asc', null, 64));
+      expect(seekStatements()).toHaveLength(1);
+      // past the first tier: served by its OFFSET while the next tier (2,560 rows) is derived
+      statements.length = 0;
+      await deriveAnchors('asc', null, 65);
+      expect(seekStatements()).toHaveLength(0);
+      expect(derivations()).toHaveLength(2);
+      expect(derivations()[1]!.parameters).toContain(2_560);
+      // the deeper tier serves its own pages and the shallower ones
+      for (const page of [65, 128, 52]) {
+        statements.length = 0;
+        expect(await served('asc', null, page), `page ${page}`).toEqual(await expected('asc', null, page));
+        expect(seekStatements(), `page ${page} seeks`).toHaveLength(1);
+      }
+      // the last page needs the whole set: derived without a limit
+      await deriveAnchors('asc', null, 300);
+      expect(derivations()).toHaveLength(3);
+      expect(derivations()[2]!.sql).not.toMatch(/limit/i);
     });
 
     it('forgets anchors on a write, so pages stay exact after inserts', async () => {

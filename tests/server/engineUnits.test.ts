@@ -12,7 +12,7 @@ import { sqliteDdl } from '../../server/db/dialects/sqlite/ddl.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
 import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
 import { createPageStatements } from '../../server/engine/pageStatements.js';
-import { anchorFor, strideFor } from '../../server/engine/pageAnchors.js';
+import { anchorFor, anchorTierFor, strideFor, tiersServing } from '../../server/engine/pageAnchors.js';
 import type { DataScope } from '../../server/engine/dataScope.js';
 import { checkField } from '../../server/engine/validateRecord.js';
 import { escapeLike } from '../../server/db/dialects/escapeLike.js';
@@ -108,6 +108,19 @@ describe('engine building blocks (no database)', () => {
     expect(message('sortCode', 1000000)).toBe('排序不能大于999999');
   });
 
+  it('derives anchors in tiers that double, the last one covering the whole set', () => {
+    // 250,000 matches in pages of 20 (stride 140): page 200 (reach 4,000) needs the first tier only
+    expect(anchorTierFor(140, 4_000, 250_000)).toEqual({ tier: 0, rows: 8_960 });
+    expect(anchorTierFor(140, 8_961, 250_000)).toEqual({ tier: 1, rows: 17_920 });
+    expect(anchorTierFor(140, 250_000, 250_000)).toEqual({ tier: 5, rows: null });
+    // a set the first tier covers is derived whole
+    expect(anchorTierFor(20, 100, 1_000)).toEqual({ tier: 0, rows: null });
+    // the last page may reach past the total
+    expect(anchorTierFor(140, 250_010, 250_000)).toEqual({ tier: 5, rows: null });
+    expect(tiersServing(140, 4_000, 250_000)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(tiersServing(140, 200_000, 250_000)).toEqual([5]);
+  });
+
   it('places page anchors on page boundaries, every few pages for a set of more than 2,000 pages', () => {
     // 1,560 matches (a 1-in-64 keyword at 100k rows) in pages of 20: an anchor at the end of every page
     expect(strideFor(1_560, 20)).toBe(20);
@@ -156,6 +169,57 @@ describe('engine building blocks (no database)', () => {
       generations.bump('t');
       expect(cache.get('t', 'k')).toBeUndefined();
       expect(anchors.get('t', 'k')).toBeUndefined();
+    });
+
+    it('answers with a value past its TTL while one refresh derives it again', async () => {
+      let now = 0;
+      const generations = createTableGenerations();
+      const cache = createTableCache<number>({ generations, ttlMs: 1000, now: () => now });
+      let counted = 0;
+      let release!: (n: number) => void;
+      const recount = () => {
+        counted++;
+        return new Promise<number>((r) => (release = r));
+      };
+      cache.remember('t', 'k', 10, 0);
+      now = 1001;
+      // past the TTL: the old value at once, for every caller, and one recount
+      expect(await Promise.all([cache.obtain('t', 'k', recount), cache.obtain('t', 'k', recount)])).toEqual([10, 10]);
+      expect(counted).toBe(1);
+      expect(cache.get('t', 'k')).toBeUndefined();
+      release(12);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(await cache.obtain('t', 'k', recount)).toBe(12);
+      expect(counted).toBe(1);
+      // a write the engine saw is never answered with the old value
+      generations.bump('t');
+      const afterWrite = cache.obtain('t', 'k', recount);
+      release(13);
+      expect(await afterWrite).toBe(13);
+      expect(counted).toBe(2);
+    });
+
+    it('tells a value past its TTL from a fresh one, and forgets it on a write', () => {
+      let now = 0;
+      const generations = createTableGenerations();
+      const cache = createTableCache<number>({ generations, ttlMs: 1000, now: () => now });
+      expect(cache.lookup('t', 'k')).toBeUndefined();
+      cache.remember('t', 'k', 10, 0);
+      expect(cache.lookup('t', 'k')).toEqual({ value: 10, fresh: true });
+      now = 1001;
+      expect(cache.lookup('t', 'k')).toEqual({ value: 10, fresh: false });
+      generations.bump('t');
+      expect(cache.lookup('t', 'k')).toBeUndefined();
+    });
+
+    it('drops a stale value whose refresh failed, so the next caller sees the error', async () => {
+      let now = 0;
+      const cache = createTableCache<number>({ generations: createTableGenerations(), ttlMs: 1000, now: () => now });
+      cache.remember('t', 'k', 10, 0);
+      now = 1001;
+      expect(await cache.obtain('t', 'k', () => Promise.reject(new Error('database gone')))).toBe(10);
+      await new Promise((r) => setTimeout(r, 0));
+      await expect(cache.obtain('t', 'k', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
     });
 
     it('expires entries after the TTL and stays bounded', () => {
