@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion13 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion14 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 13; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 14; older files are upgraded on load).
  */
-export type FormatVersion = 13;
+export type FormatVersion = 14;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -499,6 +499,10 @@ export interface ListActionDef {
    */
   confirm?: boolean | Text;
   placement: 'row' | 'toolbar';
+  /**
+   * (version 14) a row action shows on a row only while this expression of the row is true: it reads the row's fields (the entity's, the system fields and an operation list's row fields), such as !current on 在线用户's own session. Presentation only: the operation still checks the row itself
+   */
+  visibleWhen?: string;
 }
 export interface ListPaging {
   size?: number;

@@ -51,6 +51,8 @@ export interface ListActionObject {
   /** a confirmation text asked before running */
   confirm?: string;
   placement?: 'row' | 'toolbar';
+  /** (version 14) a row action shows only on the rows this expression of the row holds for */
+  visibleWhen?: string;
 }
 export type ListActionV2 = ListAction | ListActionObject;
 

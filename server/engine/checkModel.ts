@@ -163,6 +163,8 @@ function checkList(model: ModelFile, readable: (name: string) => boolean, report
     if (mode === 'like' && !SEARCHABLE_TYPES.has(type)) report(`/list/search/${i}/mode`, `like search needs a text field, "${name}" is ${type}`);
   });
   const keys = new Set<string>();
+  // a row action's condition reads the row: the fields a column could show (version 14)
+  const rowNames = [...Object.keys(fields), ...SYSTEM_FIELD_NAMES, ...Object.keys(list.rows?.fields ?? {})].filter(readable);
   (list.actions ?? []).forEach((action, i) => {
     if (typeof action === 'string') {
       if (action === 'state' && !model.api.state) report(`/list/actions/${i}`, 'the state action needs api.state');
@@ -177,6 +179,9 @@ function checkList(model: ModelFile, readable: (name: string) => boolean, report
     if (action.operation !== undefined && !operationExists(model, action.operation)) {
       report(`/list/actions/${i}/operation`, `unknown operation "${action.operation}" (a key of operations, or import / export switched on in api.operations)`);
     }
+    if (action.visibleWhen === undefined) return;
+    if (action.placement === 'toolbar') report(`/list/actions/${i}/visibleWhen`, 'visibleWhen tests a row: only a row action has one');
+    else for (const message of checkExpression(action.visibleWhen, rowNames)) report(`/list/actions/${i}/visibleWhen`, message);
   });
   const page = list.page || undefined;
   if (page?.size && page.sizes && !page.sizes.includes(page.size)) report('/list/page/size', 'page size must be one of page.sizes');

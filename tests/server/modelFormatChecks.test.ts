@@ -443,7 +443,7 @@ describe('model format v2 checks', () => {
         writeRoot({
           lib: {
             'book.model.json': book({
-              version: 13,
+              version: 14,
               entity: { table: 'lib_book', fields: { title: { type: 'string', label: '书名', maxLength: 100, keyword: true } } },
               operations,
               form: undefined,
@@ -480,6 +480,27 @@ describe('model format v2 checks', () => {
       at('/list/columns/1: unknown or secret field "borrower"'),
       at('/list/columns/2: unknown or secret field "dueTime"'),
     ]);
+    // a row action's condition (version 14) reads the row: entity, system and row fields, never a secret one
+    const when = (visibleWhen: string, placement = 'row') => listed({ actions: [{ ...recall, placement, visibleWhen }] });
+    expect(when('!isEmpty(borrower) && dueTime != null && title != "" && createBy != "admin"')).toEqual([]);
+    const unknown = (name: string) =>
+      expect.stringMatching(new RegExp(`^lib/models/book\\.model\\.json /list/actions/0/visibleWhen: .*Unknown field "${name}"`));
+    expect(when('overdue')).toEqual([unknown('overdue')]);
+    expect(when('borrower ==')).toHaveLength(1);
+    expect(when('borrower != ""', 'toolbar')).toEqual([at('/list/actions/0/visibleWhen: visibleWhen tests a row: only a row action has one')]);
+    const secret = listed(
+      { actions: [{ ...recall, visibleWhen: 'code == "x"' }] },
+      {
+        entity: {
+          table: 'lib_book',
+          fields: {
+            title: { type: 'string', label: '书名', maxLength: 100, keyword: true },
+            code: { type: 'string', label: '口令', maxLength: 20, secret: true },
+          },
+        },
+      },
+    );
+    expect(secret).toEqual([unknown('code')]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { ServedModel } from '../../model/types';
 import type { ListActionObject } from '../../model/v2Parts';
 import type { Translate } from '../../RuntimeInstance';
 import { modelText } from '../modelText';
+import { rowActionVisible } from './rowActionVisible';
 import type { CustomActionRunner } from './useCustomActions';
 
 export interface CustomActionButtonsProps {
@@ -15,12 +16,16 @@ export interface CustomActionButtonsProps {
   t: Translate;
 }
 
-/** One button per object list action; an action with `confirm` asks first (its text is a model text). */
+/**
+ * One button per object list action; an action with `confirm` asks first (its text is a model text). On a
+ * row, an action whose visibleWhen (version 14) is false for that row has no button.
+ */
 export function CustomActionButtons({ served, actions, runner, record, t }: CustomActionButtonsProps) {
   const link = record !== undefined;
+  const shown = record === undefined ? actions : actions.filter((action) => rowActionVisible(served, action, record));
   return (
     <>
-      {actions.map((action) => {
+      {shown.map((action) => {
         const label = modelText(served, action.label);
         const button = (
           <Button

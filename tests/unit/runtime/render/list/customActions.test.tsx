@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createHookRegistry } from '../../../../../runtime/hooks/createHookRegistry';
+import type { DataRecord } from '../../../../../runtime/data/DataProvider';
 import type { ModelFile } from '../../../../../runtime/model/types';
+import type { ListActionObject } from '../../../../../runtime/model/v2Parts';
 import { ListPage } from '../../../../../runtime/render/list/ListPage';
+import { rowActionVisible } from '../../../../../runtime/render/list/rowActionVisible';
 import { page, positionRecord } from '../support/positionRecords';
 import { positionFile, serve } from '../support/servedModels';
 import { testDataProvider } from '../support/testDataProvider';
@@ -29,15 +32,15 @@ const model = {
   },
 } as unknown as ModelFile;
 
-function renderActions(grants: string[] | 'all' = 'all') {
+function renderActions(grants: string[] | 'all' = 'all', served = serve(model), records: DataRecord[] = [positionRecord(1)]) {
   const hooks = createHookRegistry();
   const ping = vi.fn(() => '已测试');
   const preview = vi.fn(() => undefined);
   hooks.register('action', 'test.ping', ping);
   hooks.register('action', 'test.preview', preview);
   hooks.register('cell', 'test.bold', (value) => <b data-testid="bold">{String(value)}</b>);
-  const provider = testDataProvider({ list: async () => page([positionRecord(1)]), callOperation: async () => '发布成功' });
-  renderWithRuntime(<ListPage served={serve(model)} />, testRuntime({ grants, hooks, providers: { 'system.position': provider } }));
+  const provider = testDataProvider({ list: async () => page(records), callOperation: async () => '发布成功' });
+  renderWithRuntime(<ListPage served={served} />, testRuntime({ grants, hooks, providers: { 'system.position': provider } }));
   return { provider, ping, preview };
 }
 
@@ -90,5 +93,40 @@ describe('list actions as objects', () => {
   it('renders a column through its cell hook', async () => {
     renderActions();
     expect(await screen.findByTestId('bold')).toHaveTextContent('检测员1');
+  });
+});
+
+// format version 14: a row action's visibleWhen, an expression evaluated against each row
+describe('a row action’s condition (visibleWhen)', () => {
+  const actions = (model.list!.actions ?? []).map((action) =>
+    typeof action === 'object' && action.key === 'release' ? { ...action, visibleWhen: 'enabledMark == 0 && !locked' } : action,
+  );
+  const served = serve({ ...model, list: { ...model.list!, actions } } as ModelFile);
+  const release = served.model.list!.actions!.find((a) => typeof a === 'object' && a.key === 'release') as ListActionObject;
+
+  it('holds where the expression is true for the row and not elsewhere; an action without one shows everywhere', () => {
+    expect(rowActionVisible(served, release, positionRecord(1, { enabledMark: 0, locked: false }))).toBe(true);
+    expect(rowActionVisible(served, release, positionRecord(2, { enabledMark: 1 }))).toBe(false);
+    expect(rowActionVisible(served, release, positionRecord(3, { enabledMark: '0', locked: true }))).toBe(false);
+    // a value the row lacks reads as empty (!locked holds), and '0' equals 0 as in every model expression
+    expect(rowActionVisible(served, release, positionRecord(4, { enabledMark: '0' }))).toBe(true);
+    const preview = served.model.list!.actions!.find((a) => typeof a === 'object' && a.key === 'preview') as ListActionObject;
+    expect(rowActionVisible(served, preview, positionRecord(5))).toBe(true);
+  });
+
+  it('names the model and the action when the condition does not compile', () => {
+    expect(() => rowActionVisible(served, { ...release, visibleWhen: 'enabledMark ==' }, positionRecord(1))).toThrow(
+      /model system\.position: list action "release" visibleWhen: /,
+    );
+  });
+
+  it('renders the button only on the rows it holds for; the other row and toolbar actions are unchanged', async () => {
+    renderActions('all', served, [positionRecord(1, { enabledMark: 0 }), positionRecord(2, { enabledMark: 1 })]);
+    const off = (await screen.findByText('检测员1')).closest('tr') as HTMLElement;
+    const on = screen.getByText('检测员2').closest('tr') as HTMLElement;
+    expect(within(off).getByRole('button', { name: '发布' })).toBeInTheDocument();
+    expect(within(on).queryByRole('button', { name: '发布' })).not.toBeInTheDocument();
+    for (const row of [off, on]) expect(within(row).getByRole('button', { name: '预览' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '归档' })).toBeInTheDocument();
   });
 });
