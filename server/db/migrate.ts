@@ -11,6 +11,7 @@ import * as visualdev0009 from './migrations/0009_visualdev.js';
 import * as rolesPerTenant0010 from './migrations/0010_roles_per_tenant.js';
 import * as dataRulesPerTenant0011 from './migrations/0011_data_rules_per_tenant.js';
 import * as identityGeneration0012 from './migrations/0012_identity_generation.js';
+import * as dropOnlineUserButton0013 from './migrations/0013_drop_online_user_button.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -31,6 +32,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0010_roles_per_tenant': rolesPerTenant0010,
   '0011_data_rules_per_tenant': dataRulesPerTenant0011,
   '0012_identity_generation': identityGeneration0012,
+  '0013_drop_online_user_button': dropOnlineUserButton0013,
 };
 
 class CoreMigrationProvider implements MigrationProvider {
