@@ -4,6 +4,7 @@ import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { AppError, errorText } from '../errors.js';
 import { importText } from '../i18n/importTexts.js';
+import { breather } from './breather.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineContext } from './context.js';
 import type { EngineEnv } from './engineEnv.js';
@@ -42,6 +43,7 @@ async function insertAll(
   rows: PreparedRow[],
   ctx: MessageContext,
   prepared: Record<string, unknown>[] | null,
+  breathe: () => Promise<void>,
 ): Promise<void> {
   const { trx, context } = write;
   const records: Record<string, unknown>[] = [];
@@ -51,6 +53,7 @@ async function insertAll(
   // like a form create, an import does not write the fields the importer's roles restrict
   const bodies = rows.map((row) => writableBody(row.values, context.scope.fields));
   for (const [index, row] of rows.entries()) {
+    await breathe();
     const id = newId();
     try {
       const completed = await completeCreate(write, model, bodies[index]!, ctx);
@@ -87,11 +90,12 @@ async function insertAll(
   const columns = sql.join(names.map((name) => model.fields.get(name)!.ref));
   const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS_PER_INSERT / names.length));
   for (let i = 0; i < records.length; i += perInsert) {
+    await breathe();
     const tuples = records.slice(i, i + perInsert).map((r) => sql`(${sql.join(names.map((name) => r[name] ?? null))})`);
     await sql`insert into ${model.table} (${columns}) values ${sql.join(tuples)}`.execute(trx);
   }
   await model.tenancy?.adopt?.(write, [...rowOf.keys()]);
-  await assertInScope(write, model, [...rowOf.keys()], rowOf, ctx);
+  await assertInScope(write, model, [...rowOf.keys()], rowOf, ctx, breathe);
 }
 
 /** A refused value as the report shows it (bounded like the other reasons' values). */
@@ -100,10 +104,18 @@ const cellText = (value: unknown) => (value === null || value === undefined ? ''
 const IDS_PER_CHECK = 1_000;
 
 /** Like a form create, an import may not add rows outside the importer's data scope (a row for another department). */
-async function assertInScope(write: WriteScope, model: CompiledModel, ids: string[], rowOf: Map<string, number>, ctx: MessageContext): Promise<void> {
+async function assertInScope(
+  write: WriteScope,
+  model: CompiledModel,
+  ids: string[],
+  rowOf: Map<string, number>,
+  ctx: MessageContext,
+  breathe: () => Promise<void>,
+): Promise<void> {
   if (!write.context.scope.condition && !model.tenancy) return;
   const outside: RowError[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_CHECK) {
+    await breathe();
     const chunk = ids.slice(i, i + IDS_PER_CHECK);
     const where = sql.join([sql`${model.id.ref} in (${sql.join(chunk)})`, ...scopeConditions(model, write.context)], sql` and `);
     const { rows } = await sql<{ id: string }>`select ${model.id.ref} as id from ${model.table} where ${where}`.execute(write.trx);
@@ -169,10 +181,12 @@ export async function importRecords(
   options: ImportOptions = {},
 ): Promise<ImportOutcome> {
   const ctx: MessageContext = { lang: context.lang, translate: translatorFor(env.translate, model.model.id) };
+  // every loop below gives way to other requests now and then, the transaction's too (breather.ts)
+  const breathe = breather();
   await checkXlsxZip(file);
-  const sheet = await readSheet(file, MAX_IMPORT_ROWS);
+  const sheet = await readSheet(file, MAX_IMPORT_ROWS, breathe);
   if (sheet.rows.length === 0) throw new AppError('CL_ERR_IMPORT_EMPTY');
-  const { rows, errors } = await prepareRows(env, model, sheet, context.tenantId, ctx);
+  const { rows, errors } = await prepareRows(env, model, sheet, context.tenantId, ctx, breathe);
   if (errors.length > 0) return rejected(sheet.rows.length, errors, context.lang);
   let prepared: Record<string, unknown>[] | null = null;
   if (model.prepareImport) {
@@ -181,7 +195,7 @@ export async function importRecords(
     prepared = stage.prepared;
   }
   try {
-    await inWrite(env, model, context, (write) => insertAll(env, write, model, rows, ctx, prepared));
+    await inWrite(env, model, context, (write) => insertAll(env, write, model, rows, ctx, prepared, breathe));
   } catch (error) {
     if (error instanceof RowsRefused) return rejected(sheet.rows.length, error.errors, context.lang);
     throw error;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Lang, Scalar } from '../../runtime/model/types.js';
 import type { DictItem } from '../dict/dictCache.js';
 import { appError } from '../errors.js';
+import { breather } from './breather.js';
 import { importText } from '../i18n/importTexts.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
@@ -89,7 +90,8 @@ const shown = (value: SheetValue) => (value === null ? '' : value instanceof Dat
  * Every row checked as a form save checks it (validateRecord), after dictionary texts became codes;
  * then unique fields within the file and against the table, and the beforeSave hook's own check of the
  * rows (CheckImport: a weak first password). Nothing is written here. ImportPreview and ImportData both
- * call it, so a preview finds every row the import would refuse.
+ * call it, so a preview finds every row the import would refuse. `breathe` lets other requests in
+ * between rows (breather.ts).
  */
 export async function prepareRows(
   env: EngineEnv,
@@ -97,6 +99,7 @@ export async function prepareRows(
   sheet: Sheet,
   tenantId: number,
   ctx: MessageContext,
+  breathe = breather(),
 ): Promise<{ rows: PreparedRow[]; errors: RowError[] }> {
   const columns = mapColumns(env, model, sheet.headers);
   const codes = await dictCodes(env, columns);
@@ -104,6 +107,7 @@ export async function prepareRows(
   const errors: RowError[] = [];
   const columnOf = new Map(columns.map((c) => [c.field.name, c]));
   for (const { number, values } of sheet.rows) {
+    await breathe();
     const body: Record<string, unknown> = {};
     let bad = false;
     for (const column of columns) {
@@ -139,7 +143,7 @@ export async function prepareRows(
     }
     if (!bad && checked.errors.length === 0) rows.push({ number, values: checked.values });
   }
-  errors.push(...(await uniqueErrors(env, model, rows, columnOf, tenantId, ctx)));
+  errors.push(...(await uniqueErrors(env, model, rows, columnOf, tenantId, ctx, breathe)));
   errors.push(...hookErrors(model, rows, ctx));
   return { rows, errors: errors.sort((a, b) => a.row - b.row) };
 }
@@ -170,6 +174,7 @@ async function uniqueErrors(
   columnOf: Map<string, Column>,
   tenantId: number,
   ctx: MessageContext,
+  breathe: () => Promise<void>,
 ): Promise<RowError[]> {
   const errors: RowError[] = [];
   for (const field of model.uniqueFields) {
@@ -178,6 +183,7 @@ async function uniqueErrors(
     const label = ctx.translate(field.def.label, ctx.lang);
     const firstRow = new Map<string, number>();
     for (const row of rows) {
+      await breathe();
       const value = row.values[field.name];
       if (value === null || value === undefined) continue;
       const seen = firstRow.get(String(value));
@@ -188,6 +194,7 @@ async function uniqueErrors(
     const values = [...firstRow.keys()];
     const taken = new Set<string>();
     for (let i = 0; i < values.length; i += IN_CHUNK) {
+      await breathe();
       const chunk = values.slice(i, i + IN_CHUNK);
       const scope = model.tenant ? sql` and ${model.tenant.ref} = ${tenantId}` : sql``;
       const { rows: hits } = await sql<{ v: unknown }>`select ${field.ref} as v from ${model.table} where ${field.ref} in (${sql.join(chunk)})${scope}`.execute(

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { appError, AppError } from '../../errors.js';
+import { breather } from '../breather.js';
 
 /** A cell as the import sees it: text, a number, a boolean, a date (UTC, as Excel stores it) or empty. */
 export type SheetValue = string | number | boolean | Date | null;
@@ -30,8 +31,9 @@ function plain(value: unknown): SheetValue {
 /**
  * The first worksheet's header row and data rows (empty rows skipped), read with ExcelJS's streaming
  * reader so memory follows the rows kept, not the XML. More than `maxRows` data rows stops the read.
+ * The reader's stream is in memory and never waits for I/O: `breathe` lets other requests in between rows.
  */
-export async function readSheet(file: Buffer, maxRows: number): Promise<Sheet> {
+export async function readSheet(file: Buffer, maxRows: number, breathe = breather()): Promise<Sheet> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -43,6 +45,7 @@ export async function readSheet(file: Buffer, maxRows: number): Promise<Sheet> {
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        await breathe();
         // row.values is 1-based (index 0 is empty)
         const values = (row.values as unknown[]).slice(1).map(plain);
         if (row.number === 1) {

@@ -37,7 +37,12 @@ export function withStatementCache(raw: Database.Database, maxStatements = 500):
   };
 }
 
-/** The embedded default: one file under the data folder, WAL so readers never wait for the writer. */
+/**
+ * The embedded default: one file under the data folder, WAL so readers never wait for the writer. Every
+ * write goes through this one connection, and Kysely's driver holds its mutex from BEGIN to COMMIT: a
+ * transaction that yields to the event loop (server/engine/breather.ts, a long import) lets other requests
+ * run, but their statements on this connection wait for its commit, never run inside it.
+ */
 export function createSqliteDialect(dataDir: string, fileName = 'cloudlab.db'): SqliteHandle {
   // The database holds password hashes and sessions: only the server's user may read it. A folder we
   // create is 0700; the file is 0600 before SQLite opens it, and its -wal/-shm files take its mode.
