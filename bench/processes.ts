@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { ensureServerBuild } from '../scripts/serverBuild.js';
 
 /**
  * A server in its own process, so the load generator and the server do not share a core; TypeScript runs
@@ -11,6 +13,22 @@ export function startProcess(script: string, env: Record<string, string>, nodeAr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
+}
+
+/**
+ * The server as `npm start` runs it (the compiled bundle under plain node, built if stale), alone on
+ * 127.0.0.1:`port` with its data in `dataDir`, warnings only, and no client build to serve; `env` adds
+ * to that (a module directory, a PostgreSQL URL).
+ */
+export async function startBuiltServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const base = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    CLOUDLAB_DATA_DIR: dataDir,
+    CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'),
+  };
+  return startProcess(await ensureServerBuild(), { ...base, ...env }, []);
 }
 
 export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {

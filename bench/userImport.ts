@@ -13,9 +13,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
-import { ensureServerBuild } from '../scripts/serverBuild.js';
 import { postgresAdminUrl } from './benchPostgres.js';
-import { startProcess, stopProcess, waitForHttp } from './processes.js';
+import { startBuiltServer, stopProcess, waitForHttp } from './processes.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROWS = Number(args.rows ?? 10_000);
@@ -124,18 +123,7 @@ const db = await database();
 try {
   const seeded = await buildApp({ config: { dataDir, databaseUrl: db.url, adminPassword: ADMIN_PASSWORD }, adminPasswordFinal: true });
   await seeded.close();
-  const server = startProcess(
-    await ensureServerBuild(),
-    {
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      CLOUDLAB_DATA_DIR: dataDir,
-      CLOUDLAB_CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...(db.url ? { DATABASE_URL: db.url } : {}),
-    },
-    [],
-  );
+  const server = await startBuiltServer(PORT, dataDir, db.url ? { DATABASE_URL: db.url } : {});
   try {
     await waitForHttp(`${ORIGIN}/readyz`, 120_000);
     const login = (await post('/sys/login', {}, { username: 'admin', password: ADMIN_PASSWORD })) as { result: { token: string } };
