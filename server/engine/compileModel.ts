@@ -65,6 +65,8 @@ export interface CompiledModel {
   /** unique index name -> field, to name the field when the database reports a duplicate */
   uniqueIndexes: Map<string, CompiledField>;
   defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
+  /** the fields an index leads with (after the tenant) and the id: a list sorted by another field sorts every row of the set */
+  indexedSorts: ReadonlySet<CompiledField>;
   /** the default page size; UNPAGED_LIST_ROWS for an unpaged list (list.page false) */
   pageSize: number;
   state: { field: CompiledField; on: Scalar; off: Scalar } | null;
@@ -133,6 +135,8 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
   const readable = all.filter((f) => f.readable);
   const uniqueIndexes = new Map<string, CompiledField>();
   for (const index of spec.indexes) if (index.field) uniqueIndexes.set(index.name, fields.get(index.field)!);
+  const leading = new Set(spec.indexes.map((index) => index.columns.find((column) => column !== 'tenant_id')));
+  const indexedSorts = new Set(all.filter((f) => f === id || leading.has(f.column)));
 
   const sort = model.entity.defaultSort;
   const hookName = model.hooks?.beforeSave;
@@ -176,6 +180,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     uniqueFields: all.filter((f) => f.def.unique),
     uniqueIndexes,
     defaultSort: sort ? { field: fields.get(sort.field)!, order: sort.order } : { field: fields.get('createTime')!, order: 'desc' },
+    indexedSorts,
     pageSize: model.list?.page === false ? UNPAGED_LIST_ROWS : (model.list?.page?.size ?? 10),
     state: stateField ? { field: stateField, on: stateValue(stateDef!.on, 1), off: stateValue(stateDef!.off, 0) } : null,
     beforeSave: beforeSave ?? null,

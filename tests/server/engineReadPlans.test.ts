@@ -125,6 +125,19 @@ describe.each(matrix)('$kind: how list reads are planned', ({ kind, available })
       expect(probed).toBe(kind === 'sqlite');
     });
 
+    it('moves a page sorted by a column no index leads with off the main thread, with the same rows', async () => {
+      // enabledMark has no index: page 1 reads and sorts every one of the tenant's 6,000+ rows
+      const unindexed = await list({ sidx: 'enabledMark', sort: 'desc' });
+      expect(unindexed.list).toHaveLength(20);
+      expect(slow.some((q) => /limit/i.test(q.sql))).toBe(true);
+      const expected = await sql<{ fullName: string }>`select full_name from sys_position where tenant_id = 1
+        order by enabled_mark desc, id desc limit 20`.execute(t.app.ctx.db.db);
+      expect(unindexed.list.map((r) => r.fullName)).toEqual(expected.rows.map((r) => r.fullName));
+      // sortCode leads an index: the same page by it walks the index on the main thread
+      await list({});
+      expect(slow.some((q) => /limit/i.test(q.sql))).toBe(false);
+    });
+
     it('moves a deep page off the main thread', async () => {
       const data = await list({ keyword: '常见', currentPage: 250 });
       expect(data.list).toHaveLength(20);
