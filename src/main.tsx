@@ -59,20 +59,24 @@ const guardDeps: GuardDeps = {
   },
 };
 
-// the shell's texts in the starting language only (the others load on a switch): the guard may already speak
+// the shell's texts in the starting language only (the others load on a switch): the guard may already speak,
+// so the first screen waits for them; a signed-in visit's downloads start meanwhile (startShell)
 const initialTexts = loadAppTexts(i18n, startLang).catch(() => undefined);
+const currentLang = (): Lang => (isLang(i18n.language) ? i18n.language : startLang);
 const root = createRoot(document.getElementById('root')!);
-void initialTexts.then(() =>
-  startShell(
-    (screen: ReactNode) =>
-      root.render(
-        <StrictMode>
-          <App services={services}>{screen}</App>
-        </StrictMode>,
-      ),
-    guardDeps,
+void startShell(
+  (screen: ReactNode) =>
+    root.render(
+      <StrictMode>
+        <App services={services}>{screen}</App>
+      </StrictMode>,
+    ),
+  guardDeps,
+  {
+    ready: initialTexts,
+    lang: currentLang,
     // antd's texts come with the router (whose screens are antd's), in the language of that moment: without
     // them antd would speak English until they arrive. The sign-in screen of a first visit needs none.
-    { withRouter: () => loadUiLocale(isLang(i18n.language) ? i18n.language : startLang).catch(() => undefined) },
-  ),
+    withRouter: () => loadUiLocale(currentLang()).catch(() => undefined),
+  },
 );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import type { Lang } from '../../runtime/model/types';
 import type { SignInExit } from '../pages/SignInExit';
 import type { GuardDeps } from '../routing/runNavigationGuard';
+import { needsPermissionsFirst, startPermissionsEarly } from '../routing/startPermissionsEarly';
 import { LOGIN_PATH } from './constants';
 import { RouteErrorPage } from './RouteErrorPage';
 import { hashLocation, signInEntry } from './signInEntry';
@@ -9,6 +11,10 @@ import { SignInScreen } from './SignInScreen';
 export interface ShellOptions {
   /** loaded with the router, before its first screen shows (main.tsx: antd's texts for the interface language) */
   withRouter?(): Promise<unknown>;
+  /** the first screen waits for it (main.tsx: the shell's texts); a signed-in visit's downloads start before */
+  ready?: Promise<unknown>;
+  /** the interface language when the router starts (dayjs's texts load with it); default zh-CN */
+  lang?(): Lang;
 }
 
 /**
@@ -19,14 +25,34 @@ export interface ShellOptions {
  * routes and the guard are the router's own.
  */
 export async function startShell(show: (screen: ReactNode) => unknown, deps: GuardDeps, options: ShellOptions = {}): Promise<void> {
-  const loadRouter = () => Promise.all([import('./createRoutedScreen'), options.withRouter?.()]).then(([router]) => router);
+  let router: ReturnType<typeof loadRouterNow> | null = null;
+  function loadRouterNow() {
+    return Promise.all([import('./createRoutedScreen'), options.withRouter?.()]).then(([routed]) => routed);
+  }
+  // one download shared by everyone who asks; a failed one is tried again by the next to ask
+  const loadRouter = () =>
+    (router ??= loadRouterNow().catch((error: unknown) => {
+      router = null;
+      throw error;
+    }));
+  const { pathname } = hashLocation(window.location.hash);
+  // a public page (the 404, say) opened with a session shows no app area and makes no request
+  const signedIn = deps.session.state.token !== null && needsPermissionsFirst(pathname);
+  if (signedIn) {
+    // what the first screen of a visit with a session needs, fetched together rather than each after the
+    // previous one (texts, router, guard, HTTP client, permission list, app area): the router and antd, the
+    // app area (layout, runtime, list page) and the permission list. A failure is the router's to show.
+    void loadRouter().catch(() => undefined);
+    void import('../layout/AppArea').catch(() => undefined);
+  }
+  const guardDeps = signedIn ? startPermissionsEarly(deps, pathname) : deps;
   let routed = false;
   const startRouter = () => {
     if (routed) return;
     routed = true;
     window.removeEventListener('hashchange', onAddressChange);
     void loadRouter().then(
-      ({ createRoutedScreen }) => show(createRoutedScreen(deps)),
+      ({ createRoutedScreen }) => show(createRoutedScreen(guardDeps, options.lang?.() ?? 'zh-CN')),
       () => show(<RouteErrorPage />),
     );
   };
@@ -34,7 +60,8 @@ export async function startShell(show: (screen: ReactNode) => unknown, deps: Gua
     if (hashLocation(window.location.hash).pathname !== LOGIN_PATH) startRouter();
   }
 
-  const signInAt = await signInEntry(window.location.hash, deps);
+  await options.ready;
+  const signInAt = await signInEntry(window.location.hash, guardDeps);
   if (signInAt === null) {
     startRouter();
     return;

@@ -14,6 +14,8 @@ export interface GuardDeps {
   http: HttpClient;
   /** tells the user why they were signed out (the permission list could not be loaded) */
   onPermissionsFailed(error: unknown): void;
+  /** step 3's load of the permission list; default loadPermissions(http, session) (startSignedInVisit starts it early) */
+  loadPermissions?(): Promise<void>;
 }
 
 const PASS: GuardDecision = { kind: 'pass' };
@@ -38,7 +40,7 @@ export async function runNavigationGuard(pathname: string, search: string, deps:
   // 3. load the permission list once per page load; 5. on failure sign out and come back after login
   if (session.state.menu === null) {
     try {
-      await loadPermissions(http, session);
+      await (deps.loadPermissions ? deps.loadPermissions() : loadPermissions(http, session));
     } catch (error) {
       deps.onPermissionsFailed(error);
       await logout(http, session);
