@@ -1,4 +1,4 @@
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -28,6 +28,8 @@ import { useDevice } from './useDevice';
 import { usePrefetchModelPage } from './usePrefetchModelPage';
 
 const SettingsDrawer = lazy(async () => ({ default: (await import('../settings/SettingsDrawer')).SettingsDrawer }));
+// a phone's menu drawer (antd's Drawer and its motion): wider screens never load it
+const Drawer = lazy(async () => ({ default: (await import('antd/es/drawer')).default }));
 
 const SIDER_WIDTH = 208;
 /** spec 000 §1 "fixed content width" (top-menu layout): Ant Design Pro's 1200 px */
@@ -118,16 +120,18 @@ export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps
           </Layout.Sider>
         )}
         {sideMode && mobile && (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            width={SIDER_WIDTH}
-            closable={false}
-            styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
-          >
-            {sideMenu(false)}
-          </Drawer>
+          <Suspense fallback={null}>
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              width={SIDER_WIDTH}
+              closable={false}
+              styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+            >
+              {sideMenu(false)}
+            </Drawer>
+          </Suspense>
         )}
         <Layout style={{ minWidth: 0 }}>
           <AppHeader

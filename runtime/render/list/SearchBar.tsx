@@ -1,7 +1,6 @@
-import { Button, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useDictOptions } from '../../fields/dict/DictSourceContext';
-import { NumberRangeInput, type NumberRangeValue } from '../../fields/NumberRangeInput';
 import type { ServedModel } from '../../model/types';
 import { assertWidgetsRegistered } from '../form/assertWidgetsRegistered';
 import { dictProps, enumOptions } from '../form/defaultComponent';
@@ -18,6 +17,8 @@ import { toSearchCriteria } from './toSearchCriteria';
 const SchemaSearchBar = lazy(async () => ({ default: (await import('./SchemaSearchBar')).SchemaSearchBar }));
 const SearchDate = lazy(async () => ({ default: (await import('./SearchDateInputs')).SearchDate }));
 const SearchDateRange = lazy(async () => ({ default: (await import('./SearchDateInputs')).SearchDateRange }));
+const SearchNumber = lazy(async () => ({ default: (await import('./SearchNumberInputs')).SearchNumber }));
+const SearchNumberRange = lazy(async () => ({ default: (await import('./SearchNumberInputs')).SearchNumberRange }));
 
 const PLAIN_WIDGETS = new Set(['Input', 'Select', 'DictSelect', 'NumberPicker', 'NumberRange', 'DatePicker', 'DateRangePicker']);
 
@@ -138,17 +139,14 @@ function SearchInput({ id, entry, value, onChange }: SearchInputProps): ReactNod
         />
       );
     case 'NumberPicker':
-      return <InputNumber id={id} style={{ width: '100%' }} placeholder={single} value={value as number | undefined} onChange={onChange} {...props} />;
     case 'NumberRange':
-      return (
-        <NumberRangeInput id={id} placeholder={placeholder as [string, string]} value={value as NumberRangeValue | undefined} onChange={onChange} {...props} />
-      );
     case 'DatePicker':
     case 'DateRangePicker': {
-      const Picker = widget === 'DatePicker' ? SearchDate : SearchDateRange;
+      // each loads with the first list that searches by it (docs/client-budgets.md)
+      const Lazy = { NumberPicker: SearchNumber, NumberRange: SearchNumberRange, DatePicker: SearchDate, DateRangePicker: SearchDateRange }[widget];
       return (
         <Suspense fallback={<Input disabled />}>
-          <Picker id={id} placeholder={placeholder} value={value} onChange={onChange} {...props} />
+          <Lazy id={id} placeholder={placeholder} value={value} onChange={onChange} {...props} />
         </Suspense>
       );
     }

@@ -10,6 +10,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const ROOTS = ['runtime/createRuntime.ts', 'runtime/render/ModelPage.tsx', 'runtime/render/list/ListPage.tsx'];
+// the whole first screen of a list page: the app area (layout, runtime, the app's hooks) and the list
+const FIRST_SCREEN = ['src/layout/AppArea.tsx', ...ROOTS];
+// antd components only something opened shows (a dialog's form or tree, a number box of a search bar that
+// has one): ~5–15 KB gzip each on every list page when imported statically (docs/client-budgets.md rule 2)
+const OPENED_ONLY = ['Form', 'InputNumber', 'Tree', 'DatePicker', 'Cascader', 'Upload', 'TreeSelect', 'ColorPicker', 'Transfer'];
 
 function resolveLocal(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -38,13 +43,24 @@ function staticImports(file: string): string[] {
   return found;
 }
 
+/** The names a file imports from `pkg` at run time (`import { A, type B } from 'pkg'` → ['A']). */
+function namedImports(file: string, pkg: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  return source.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg) return [];
+    const bindings = statement.importClause?.isTypeOnly ? undefined : statement.importClause?.namedBindings;
+    return bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) : [];
+  });
+}
+
 /** Every package a root reaches through static imports, with one path that reaches it. */
-function packagesReached(roots: string[]): Map<string, string[]> {
+function packagesReached(roots: string[], files?: Map<string, string[]>): Map<string, string[]> {
   const reached = new Map<string, string[]>();
   const seen = new Set<string>();
   const visit = (file: string, trail: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
+    files?.set(file, trail);
     for (const specifier of staticImports(file)) {
       if (specifier.startsWith('.')) {
         const local = resolveLocal(file, specifier);
@@ -62,5 +78,16 @@ describe('the list page static graph', () => {
   it('reaches no @formily package (Formily loads with the first form)', () => {
     const formily = [...packagesReached(ROOTS)].filter(([name]) => name.startsWith('@formily/')).map(([name, trail]) => `${name} via ${trail.join(' > ')}`);
     expect(formily).toEqual([]);
+  });
+
+  it('imports no antd component that only an opened dialog or a rarer search widget shows', () => {
+    const files = new Map<string, string[]>();
+    packagesReached(FIRST_SCREEN, files);
+    const found = [...files].flatMap(([file, trail]) =>
+      namedImports(file, 'antd')
+        .filter((name) => OPENED_ONLY.includes(name))
+        .map((name) => `${name} via ${trail.join(' > ')}`),
+    );
+    expect(found).toEqual([]);
   });
 });
