@@ -6,30 +6,21 @@
 // initial chunk ≤ 250 kB; list page interactive (with its API call) ≤ 800 ms, main-thread blocking ≤ 250 ms.
 // Options: --runs=5 --port=18290
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import { ensureClientBuild } from '../scripts/clientBuild.js';
 import { startBenchServer, ADMIN_PASSWORD } from './client/benchServer.js';
 import { buildHandWrittenPage } from './client/buildHandWrittenPage.js';
+import { benchOptions, launchBenchChromium } from './client/launchChromium.js';
 import { largestGzip, totalGzip, type JsFile } from './client/jsLedger.js';
 import { measureHandWrittenPage, measureListPage, measureSignIn, type LoadSample, type SignInSample } from './client/scenarios.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = benchOptions();
 const RUNS = Number(args.runs ?? 5);
 const PORT = Number(args.port ?? 18290);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 await ensureClientBuild();
 const handWrittenDir = await buildHandWrittenPage();
 const server = await startBenchServer(PORT);
-const browser = await chromium.launch({ executablePath: process.env.CLOUDLAB_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchBenchChromium();
 const samples: { signIn: SignInSample[]; list: LoadSample[]; handWritten: LoadSample[] } = { signIn: [], list: [], handWritten: [] };
 try {
   // interleaved, so that a noisy neighbour slows the app and its baseline alike

@@ -11,27 +11,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Plugin } from 'vite';
 import { clientBuildIsStale } from '../scripts/clientBuild.js';
 import { PROJECT_ROOT } from '../server/config.js';
 import { startBenchServer, ADMIN_PASSWORD } from './client/benchServer.js';
+import { benchOptions, launchBenchChromium } from './client/launchChromium.js';
 import { JsLedger } from './client/jsLedger.js';
 import { blockingTimeMs, installProbe, readProbeAfter } from './client/pageProbe.js';
 import { measureSignIn } from './client/scenarios.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = benchOptions();
 const PORT = Number(args.port ?? 18291);
 const TOP = Number(args.top ?? 40);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface ModuleSize {
   id: string;
@@ -40,7 +32,7 @@ interface ModuleSize {
 
 const chunkModules = await buildCollectingModules();
 const server = await startBenchServer(PORT);
-const browser = await chromium.launch({ executablePath: process.env.CLOUDLAB_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchBenchChromium();
 try {
   const { storageState } = await measureSignIn(browser, server.origin, ADMIN_PASSWORD);
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 768 }, storageState });
