@@ -150,6 +150,12 @@ describe.each(matrix)('$kind: data scope (rules per role, on reads and writes)',
       // a role without rules on the model reaches every row
       const unrestricted = await userWith([[dep], []], [depart.B]);
       expect((await titles(unrestricted.c, { keyword: '-' })).total).toBe(4);
+      // an "all" rule reaches every row, with or without another role's department rule beside it
+      const all = await newRule({ kind: 'all' });
+      const everything = await userWith([[all], [dep]], [depart.B]);
+      expect((await titles(everything.c, { keyword: '-' })).titles).toEqual(['A-1', 'A-2', 'A1-1', 'B-1']);
+      const allAlone = await userWith([[all]], []);
+      expect((await titles(allAlone.c, { keyword: '-' })).total).toBe(4);
     });
 
     it('fails closed: a department rule for a user without departments matches nothing', async () => {

@@ -161,8 +161,28 @@ describe.each(matrix)('$kind: organisations, departments, roles and positions (s
         ['GET', '/api/permission/Role/Selector'],
         ['POST', '/api/permission/Role/getListByOrgIds'],
         ['GET', '/api/permission/Position/All'],
+        ['PUT', `${ORG}/${org.child}`],
+        ['PUT', `${ORG}/${org.child}/Actions/State`],
+        ['DELETE', `${ORG}/${org.child}`],
+        ['POST', `${ORG}/Department`],
+        ['GET', `${ORG}/Department/${depart.B}`],
+        ['PUT', `${ORG}/Department/${depart.B}`],
+        ['PUT', `${ORG}/Department/${depart.B}/Actions/State`],
+        ['DELETE', `${ORG}/Department/${depart.B}`],
+        ['GET', '/api/permission/Role'],
+        ['GET', '/api/permission/Role/SelectorByPermission'],
+        ['GET', '/api/permission/Position'],
+        ['GET', '/api/permission/Position/Selector'],
+        ['POST', '/api/permission/Position/getListByOrgIds'],
       ] as const) {
-        const res = method === 'GET' ? await lister.get(url) : method === 'PUT' ? await lister.put(url, {}) : await lister.post(url, {});
+        const res =
+          method === 'GET'
+            ? await lister.get(url)
+            : method === 'PUT'
+              ? await lister.put(url, {})
+              : method === 'DELETE'
+                ? await lister.del(url)
+                : await lister.post(url, {});
         expect(res.status, `${method} ${url}`).toBe(403);
       }
     });

@@ -137,8 +137,19 @@ describe.each(matrix)('$kind: users (/api/permission/Users, spec 001 §7)', ({ k
         ['PUT', `${BASE}/${user.b}/Actions/unlock`],
         ['GET', `${BASE}/ExportExcel`],
         ['GET', `${BASE}/TemplateDownload`],
+        ['POST', `${BASE}/getSubordinates`],
+        ['GET', `${BASE}/getOrganization?userId=${user.a1}`],
+        ['GET', `${BASE}/getUsersByRoleId?roleId=${roleId}`],
+        ['GET', `${BASE}/GetUsersByRoleOrgId?roleId=${roleId}&organizeId=${depart.A}`],
+        ['GET', `${BASE}/ImportPreview`],
+        ['POST', `${BASE}/ImportData`],
+        ['POST', `${BASE}/ExportExceptionData`],
+        ['POST', BASE],
+        ['PUT', `${BASE}/${user.b}`],
+        ['PUT', `${BASE}/${user.b}/Actions/State`],
+        ['DELETE', `${BASE}/${user.b}`],
       ] as const) {
-        const res = await t.request({ method, url, token: lister.token, payload: method === 'GET' ? undefined : {} });
+        const res = await t.request({ method, url, token: lister.token, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
       const picker = await userWith(['system:user:select']);
@@ -208,6 +219,10 @@ describe.each(matrix)('$kind: users (/api/permission/Users, spec 001 §7)', ({ k
       expect((await admin.get(`${BASE}/ImUser`, { pageSize: 100000 })).body).toMatchObject({ code: 400 });
       expect((await admin.post(`${BASE}/${user.a1}/Actions/ResetPassword`, { userPassword: 7 })).body).toMatchObject({ code: 400 });
       expect((await admin.get(`${BASE}/getOrganization`, { userId: 'no-such-user' })).body).toMatchObject({ error: 'CL_ERR_RECORD_NOT_FOUND' });
+      expect((await admin.get(`${BASE}/getUsersByRoleId`)).body).toMatchObject({ code: 400, error: 'CL_ERR_BAD_REQUEST' });
+      expect((await admin.get(`${BASE}/GetUsersByRoleOrgId`, { roleId })).body).toMatchObject({ code: 400, error: 'CL_ERR_BAD_REQUEST' });
+      expect((await admin.post(`${BASE}/getSubordinates`, { keyword: 5 })).body).toMatchObject({ code: 400 });
+      expect((await admin.post(`${BASE}/ImUser/Selector/0`, { keyword: ['x'] })).body).toMatchObject({ code: 400 });
     });
   });
 });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
-import { client, type Client } from './engineSupport.js';
+import { ensureTenant, grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
+import { client, userWith, type Client } from './engineSupport.js';
 import { readWorkbook } from './xlsxSupport.js';
 
 // Users are shared by tenants (sys_user_tenant) and roles belong to one (tenant_id): an administrator of
@@ -19,6 +19,7 @@ const CODES = [
   ...['list', 'add', 'edit', 'delete', 'state', 'resetPassword', 'unlock', 'export', 'select'].map((a) => `system:user:${a}`),
   ...['list', 'add', 'edit', 'delete', 'state', 'select'].map((a) => `system:role:${a}`),
   ...['list', 'add', 'delete'].map((a) => `system:userRole:${a}`),
+  ...['list', 'add', 'delete'].map((a) => `system:userDepart:${a}`),
   ...['list', 'add'].map((a) => `system:userTenant:${a}`),
   ...['list', 'edit'].map((a) => `staff:member:${a}`),
 ];
@@ -147,6 +148,31 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
       expect(ids(await away.admin.get(links, { pageSize: 100 }))).toContain(ok.body.data.id);
       expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
       expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+    });
+
+    it('links a user to a department only when both are the tenant’s, and lists only the tenant’s links', async () => {
+      const db = t.app.ctx.db.db;
+      const links = '/api/permission/UserDepartment';
+      const homeDepart = await insertDepart(db, name('hd'), '本家部门');
+      const awayDepart = await insertDepart(db, name('ad'), '别家部门', AWAY);
+      expect((await away.admin.post(links, { userId: home.user, depId: awayDepart })).body.code).not.toBe(200);
+      expect((await away.admin.post(links, { userId: away.user, depId: homeDepart })).body.code).not.toBe(200);
+      const { rows } = await sql`select id from sys_user_depart where dep_id in (${homeDepart}, ${awayDepart})`.execute(db);
+      expect(rows).toEqual([]);
+      const ok = await away.admin.post(links, { userId: away.user, depId: awayDepart });
+      expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+      expect(ids(await away.admin.get(links, { pageSize: 100 }))).toContain(ok.body.data.id);
+      expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
+      expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+    });
+
+    it('refuses the member links (role, position, department, tenant) to a caller without their codes', async () => {
+      const userLister = await userWith(t, ['system:user:list']);
+      for (const base of ['/api/permission/UserRole', '/api/permission/UserPosition', '/api/permission/UserDepartment', '/api/permission/UserTenant']) {
+        expect((await userLister.get(base)).status, `GET ${base}`).toBe(403);
+        expect((await userLister.post(base, { userId: home.user })).status, `POST ${base}`).toBe(403);
+        expect((await userLister.del(`${base}/x`)).status, `DELETE ${base}`).toBe(403);
+      }
     });
   });
 });
