@@ -276,6 +276,15 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
         const signIn = await t.app.inject({ method: 'POST', url: '/sys/login', payload: { username: `${prefix}0`, password: 'First0pw' } });
         expect(signIn.json()).toMatchObject({ success: true, result: { userInfo: { mustChangePassword: true } } });
 
+        // the imported users join the importer's tenant, and export back, every one of them
+        const { rows: tenants } = await sql<{ tenantId: number | string }>`select distinct t.tenant_id as "tenantId" from sys_user_tenant t
+          join sys_user u on u.id = t.user_id where u.username like ${`${prefix}%`}`.execute(t.app.ctx.db.db);
+        expect(tenants.map((r) => Number(r.tenantId))).toEqual([1]);
+        const exported = await t.request({ method: 'GET', url: '/api/permission/Users/ExportExcel', token });
+        expect(exported.statusCode).toBe(200);
+        const cells = new Set([...(await readWorkbook(exported.rawPayload)).sheets.values()].flat(2).map(String));
+        expect(Array.from({ length: ROWS }, (_, i) => `${prefix}${i}`).filter((a) => !cells.has(a))).toEqual([]);
+
         // the same accounts again: every row is a duplicate, and nothing more is written
         const again = await upload(rowsOf(null));
         expect(again).toMatchObject({ code: 201, data: { errorCount: ROWS } });
