@@ -112,6 +112,7 @@ describe.each(matrix)('$kind: organisations, departments, roles and positions (s
       expect(a).toMatchObject({ key: depart.A, value: depart.A, title: '检测部', departName: '检测部', orgCode: code('A'), isLeaf: false });
       expect(a.children[0]).toMatchObject({ id: depart.A1, isLeaf: true, parentId: depart.A });
       expect(JSON.stringify(tree)).not.toContain(depart.C);
+      expect((await admin.get('/sys/sysDepart/queryIdTree')).body.result).toEqual(tree);
       expect(ids((await admin.get('/sys/sysDepart/searchBy', { keyWord: '样品' })).body.result)).toEqual([depart.A1]);
       expect((await admin.get('/sys/sysDepart/queryTreeList', { nope: 1 })).status).toBe(400);
 

@@ -20,6 +20,8 @@ const CODES = [
   ...['list', 'add', 'edit', 'delete', 'state', 'select'].map((a) => `system:role:${a}`),
   ...['list', 'add', 'delete'].map((a) => `system:userRole:${a}`),
   ...['list', 'add', 'delete'].map((a) => `system:userDepart:${a}`),
+  ...['list', 'add', 'delete'].map((a) => `system:userPosition:${a}`),
+  'system:position:add',
   ...['list', 'add'].map((a) => `system:userTenant:${a}`),
   ...['list', 'edit'].map((a) => `staff:member:${a}`),
 ];
@@ -150,20 +152,40 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
       expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
     });
 
-    it('links a user to a department only when both are the tenant’s, and lists only the tenant’s links', async () => {
+    it('links a user to a department or a position only when both are the tenant’s, and lists only the tenant’s links', async () => {
       const db = t.app.ctx.db.db;
-      const links = '/api/permission/UserDepartment';
-      const homeDepart = await insertDepart(db, name('hd'), '本家部门');
-      const awayDepart = await insertDepart(db, name('ad'), '别家部门', AWAY);
-      expect((await away.admin.post(links, { userId: home.user, depId: awayDepart })).body.code).not.toBe(200);
-      expect((await away.admin.post(links, { userId: away.user, depId: homeDepart })).body.code).not.toBe(200);
-      const { rows } = await sql`select id from sys_user_depart where dep_id in (${homeDepart}, ${awayDepart})`.execute(db);
-      expect(rows).toEqual([]);
-      const ok = await away.admin.post(links, { userId: away.user, depId: awayDepart });
-      expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
-      expect(ids(await away.admin.get(links, { pageSize: 100 }))).toContain(ok.body.data.id);
-      expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
-      expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      const position = async (c: Client, key: string) => {
+        const res = await c.post('/api/permission/Position', { fullName: key, enCode: name(key) });
+        expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.id as string;
+      };
+      const cases = [
+        {
+          links: '/api/permission/UserDepartment',
+          table: 'sys_user_depart',
+          field: 'depId',
+          home: await insertDepart(db, name('hd'), '本家部门'),
+          away: await insertDepart(db, name('ad'), '别家部门', AWAY),
+        },
+        {
+          links: '/api/permission/UserPosition',
+          table: 'sys_user_position',
+          field: 'positionId',
+          home: await position(home.admin, 'hp'),
+          away: await position(away.admin, 'ap'),
+        },
+      ];
+      for (const { links, table, field, home: homeTarget, away: awayTarget } of cases) {
+        expect((await away.admin.post(links, { userId: home.user, [field]: awayTarget })).body.code, links).not.toBe(200);
+        expect((await away.admin.post(links, { userId: away.user, [field]: homeTarget })).body.code, links).not.toBe(200);
+        const { rows } = await sql`select id from ${sql.table(table)} where user_id in (${home.user}, ${away.user})`.execute(db);
+        expect(rows, links).toEqual([]);
+        const ok = await away.admin.post(links, { userId: away.user, [field]: awayTarget });
+        expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+        expect(ids(await away.admin.get(links, { pageSize: 100 }))).toContain(ok.body.data.id);
+        expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
+        expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      }
     });
 
     it('refuses the member links (role, position, department, tenant) to a caller without their codes', async () => {
