@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './scripts/chromiumLaunch';
 import { E2E_PORT } from './tests/e2e/support/e2eEnv';
 
 // Browser tests drive the built client against the real server (SQLite, fresh data folder) in
@@ -22,18 +23,7 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CLOUDLAB_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: 'npx tsx tests/e2e/support/startServer.ts',

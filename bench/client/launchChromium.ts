@@ -1,19 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromiumLaunch.js';
 
 /** The client benchmarks' browser: Debian's Chromium (or CLOUDLAB_CHROMIUM), headless, without background traffic. */
 export function launchBenchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CLOUDLAB_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** `--name=value` command-line options as a record. */
