@@ -37,14 +37,28 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-function sumTicks(pids: number[]): number {
-  return pids.reduce((sum, pid) => {
+/** The ticks of each process still running (a backend that ended has none to read). */
+function ticksOf(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
     try {
-      return sum + cpuTicks(pid);
+      ticks.set(pid, cpuTicks(pid));
     } catch {
-      return sum; // a backend that ended
+      // a backend that ended
     }
-  }, 0);
+  }
+  return ticks;
+}
+
+/**
+ * The ticks the backends spent between two readings: a backend that ended during the round (the other
+ * side's pool closing an idle connection) counts for neither reading, so it cannot subtract its
+ * earlier ticks from this side's; one opened during the round counts all of its ticks.
+ */
+function ticksSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ticks] of after) spent += ticks - (before.get(pid) ?? 0);
+  return spent;
 }
 
 async function backendPids(adminUrl: string, database: string): Promise<number[]> {
@@ -127,15 +141,14 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, side] of Object.entries(sides)) {
       const backends = adminUrl ? await backendPids(adminUrl, databaseName) : [];
-      const before = { node: cpuTicks(side.pid), db: sumTicks(backends) };
+      const before = { node: cpuTicks(side.pid), db: ticksOf(backends) };
       const result = await run(side, REQUESTS);
       const afterBackends = adminUrl ? await backendPids(adminUrl, databaseName) : [];
-      const fresh = afterBackends.filter((pid) => !backends.includes(pid)); // opened during the round
-      const after = { node: cpuTicks(side.pid), db: sumTicks(backends) + sumTicks(fresh) };
+      const after = { node: cpuTicks(side.pid), db: ticksOf([...new Set([...backends, ...afterBackends])]) };
       const done = result.requests.total;
       if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       samples[name]!.node.push(((after.node - before.node) / TICKS_PER_SECOND / done) * 1e6);
-      samples[name]!.db.push(((after.db - before.db) / TICKS_PER_SECOND / done) * 1e6);
+      samples[name]!.db.push((ticksSpent(before.db, after.db) / TICKS_PER_SECOND / done) * 1e6);
     }
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
