@@ -95,6 +95,22 @@ describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
       expect(rows.map((r) => r.id)).toEqual(['l1']);
     });
 
+    it('textSearch.like: a pattern with a letter folds its case; one with none (Chinese, digits) matches only itself', async () => {
+      const { textSearch } = handle.adapter;
+      await sql`insert into adapter_row (id, code, label) values ('c1', 'C1', '检测A岗1'), ('c2', 'C2', '检测a岗2'), ('c3', 'C3', '检验岗3'), ('c4', 'C4', '检测岗_4')`.execute(
+        db,
+      );
+      const matching = async (pattern: string) =>
+        (await sql<{ id: string }>`select id from adapter_row where ${textSearch.like(sql.ref('label'), pattern)} order by id`.execute(db)).rows.map(
+          (r) => r.id,
+        );
+      expect(await matching('%检测%')).toEqual(['c1', 'c2', 'c4']);
+      expect(await matching('%检测a%')).toEqual(['c1', 'c2']);
+      expect(await matching('%检测A岗1%')).toEqual(['c1']);
+      expect(await matching('%岗\\_4%')).toEqual(['c4']);
+      expect(await matching('%检_岗%')).toEqual(['c3', 'c4']);
+    });
+
     it('textSearch.indexedMatches: counts what a lookup of the keyword visits, where an index lists it', async () => {
       const { textSearch } = handle.adapter;
       const target = { table: 'adapter_row', columns: ['label'] };
