@@ -3,7 +3,7 @@ import type { LookupDef, Scalar } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledModel } from './compileModel.js';
 import type { EngineContext } from './context.js';
-import type { EngineEnv, WalkOutcome } from './engineEnv.js';
+import type { EngineEnv } from './engineEnv.js';
 import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import { decodeStructured, presentRows } from './presentRows.js';
@@ -174,6 +174,9 @@ function pastAnchorWithNulls(
  * least SCAN_WHEN_TOTAL_BELOW_REACH_TIMES × its reach), and the page is read by the 'scan' plan. The
  * outcome is remembered per filter and reach until the table is written, so later requests read the
  * way that worked without the subquery (the cache decides speed only: both ways give the same rows).
+ * Requests arriving while the bounded walk runs wait for its outcome rather than each walking (a
+ * sparse keyword's walk is a slow read: every one of them queued on the read workers), and an outcome
+ * past its TTL keeps serving while one bounded walk checks it again.
  */
 async function boundedWalk(
   env: EngineEnv,
@@ -184,21 +187,23 @@ async function boundedWalk(
   read: (plan: ReadPlan) => Promise<Row[]>,
 ): Promise<Row[]> {
   const key = `${filterKey(q, ctx)}\u0000${q.sort.field.name} ${q.sort.order}\u0000${walk.reach}`;
-  const known = env.walks.get(model.tableName, key);
-  if (known) return read(known === 'scan' ? 'scan' : walk.plan);
-  const generation = env.generations.of(model.tableName);
-  // a probe's walk costs a fraction of a filtered one per row visited: it may run that much further
-  const factor = walk.plan === 'probe' ? WALK_BOUND_FACTOR * PROBE_WALKS_FURTHER : WALK_BOUND_FACTOR;
-  const bound = Math.ceil(factor * walk.visits) + q.pageSize;
-  const scoped = sql`(select * from ${model.table} ${whereSql(model, NO_FILTER, ctx)} ${orderSql(q.sort, model)} limit ${bound}) as ${model.table}`;
-  const filters = filterConditions(model, q, ctx);
-  const page = sql<Row>`select ${walk.columns} from ${scoped} where ${sql.join(filters, sql` and `)} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${walk.skip}`;
-  // a sort no index serves orders every row of the tenant's set inside the subquery, whatever its bound
-  const onMainThread = bound <= MAX_MAIN_THREAD_VISITS && model.indexedSorts.has(q.sort.field);
-  const rows = await (onMainThread ? env.quick : env.slow).all<Row>(page.compile(env.reader));
-  const outcome: WalkOutcome = rows.length < q.pageSize ? 'scan' : 'walk';
-  env.walks.remember(model.tableName, key, outcome, generation);
-  return outcome === 'scan' ? read('scan') : rows;
+  // the page this request's own walk read, when the outcome below is that walk's
+  let walked: Row[] | null = null;
+  const outcome = await env.walks.obtain(model.tableName, key, async () => {
+    // a probe's walk costs a fraction of a filtered one per row visited: it may run that much further
+    const factor = walk.plan === 'probe' ? WALK_BOUND_FACTOR * PROBE_WALKS_FURTHER : WALK_BOUND_FACTOR;
+    const bound = Math.ceil(factor * walk.visits) + q.pageSize;
+    const scoped = sql`(select * from ${model.table} ${whereSql(model, NO_FILTER, ctx)} ${orderSql(q.sort, model)} limit ${bound}) as ${model.table}`;
+    const filters = filterConditions(model, q, ctx);
+    const page = sql<Row>`select ${walk.columns} from ${scoped} where ${sql.join(filters, sql` and `)} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${walk.skip}`;
+    // a sort no index serves orders every row of the tenant's set inside the subquery, whatever its bound
+    const onMainThread = bound <= MAX_MAIN_THREAD_VISITS && model.indexedSorts.has(q.sort.field);
+    const rows = await (onMainThread ? env.quick : env.slow).all<Row>(page.compile(env.reader));
+    walked = rows;
+    return rows.length < q.pageSize ? 'scan' : 'walk';
+  });
+  if (outcome === 'scan') return read('scan');
+  return walked ?? read(walk.plan);
 }
 
 /** What a page's statement depends on besides the filter (filterKey) and its plan and offset: sort, projection, size. */

@@ -77,6 +77,20 @@ describe.each(matrix)('$kind: a bounded walk of the sort index', ({ kind, availa
       if (kind === 'sqlite') expect(pageReads().every((q) => !/order by \+"sort_code"/.test(q))).toBe(true);
     });
 
+    // Requests for the same filter arriving together (every user opening a list after a write) share
+    // one bounded walk: each walking on its own queued every one of them on the read workers.
+    it.runIf(kind === 'sqlite')('walks once for requests of the same filter that arrive together', async () => {
+      // a write forgets the outcomes remembered so far, so the next requests must walk again
+      expect((await admin.post(BASE, { fullName: '其他岗位', enCode: 'TOGETHER', enabledMark: 1, sortCode: 0 })).body.code).toBe(200);
+      reads.length = 0;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => admin.get(BASE, { pageSize: 20, sidx: 'sortCode', sort: 'asc', keyword: SPREAD, currentPage: 1 })),
+      );
+      const lists = answers.map((res) => (res.body.data as { list: { id: string }[] }).list.map((r) => r.id));
+      for (const ids of lists) expect(ids).toEqual(await expected(SPREAD, 1));
+      expect(boundedWalks()).toHaveLength(1);
+    });
+
     // Since ad69a76 (anchors and walk bounds counted with the filter's density) the clustered matches of
     // this data are reached within the walk's bound: one bounded read, no fallback read after it.
     it.runIf(kind === 'sqlite')('reaches clustered matches within one bounded walk, and a write forgets what was remembered', async () => {
