@@ -4,7 +4,7 @@ import { buildFormSchema } from '../form/buildFormSchema';
 import { createRecordForm } from '../form/createRecordForm';
 import { recordFormValues } from '../form/pickFormValues';
 import { SchemaForm } from '../form/SchemaForm';
-import { useNarrowForm } from '../form/useNarrowForm';
+import { useNarrowScreen } from '../useNarrowScreen';
 import { useRuntime } from '../RuntimeProvider';
 
 export interface DetailViewProps {
@@ -16,7 +16,7 @@ export interface DetailViewProps {
 export function DetailView({ served, record }: DetailViewProps) {
   const form = useMemo(() => createRecordForm({ initialValues: recordFormValues(served, record), readPretty: true }), [served, record]);
   const { hooks } = useRuntime();
-  const narrow = useNarrowForm();
+  const narrow = useNarrowScreen();
   const schema = useMemo(() => buildFormSchema(served, 'detail', { hooks, narrow }), [served, hooks, narrow]);
   return <SchemaForm form={form} schema={schema} where={`model ${served.model.id}: form`} />;
 }

@@ -8,7 +8,7 @@ import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { buildFormSchema, type FormMode } from './buildFormSchema';
 import { SchemaForm } from './SchemaForm';
-import { useNarrowForm } from './useNarrowForm';
+import { useNarrowScreen } from '../useNarrowScreen';
 import type { FormController } from './useFormController';
 
 // antd's Tabs and the sub-record lists only for models that declare tabs
@@ -38,7 +38,7 @@ export function FormDialog({ served, controller, titleMode }: FormDialogProps) {
   const describe = useErrorText();
   const { state } = controller;
   const { hooks } = useRuntime();
-  const narrow = useNarrowForm();
+  const narrow = useNarrowScreen();
   const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks, narrow }), [served, state.mode, t, hooks, narrow]);
   const hasTabs = (served.model.tabs?.length ?? 0) > 0;
   // fetched while the record loads, so that the tabs are there when it has come

@@ -63,7 +63,7 @@ export interface FormSchemaOptions {
   t?: Translate;
   /** resolves the fields' formReaction hooks; without it they are left out (widget listing only) */
   hooks?: HookRegistry;
-  /** a narrow screen (useNarrowForm): labels above their fields, one column */
+  /** a narrow screen (useNarrowScreen): labels above their fields, one column */
   narrow?: boolean;
 }
 

@@ -1,9 +1,9 @@
-import { Grid } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { fieldLabel } from '../modelText';
 import { useRuntime } from '../RuntimeProvider';
+import { useNarrowScreen } from '../useNarrowScreen';
 import { useRenderText } from '../useRenderText';
 import type { AllowedActions } from './allowedActions';
 import { buildColumns } from './buildColumns';
@@ -32,8 +32,9 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
   const dictOptions = useDictOptionMap(served);
   const { sort, page, pageSize } = list.params;
   const state = served.model.api.state;
-  // antd's breakpoints: below sm (576 px) is a phone
-  const narrow = Grid.useBreakpoint().sm === false;
+  // below antd's sm (576 px) is a phone; known at the first render (Grid.useBreakpoint reports after mounting,
+  // rendering the whole list a second time before its rows are painted)
+  const narrow = useNarrowScreen();
 
   return useMemo(() => {
     const handlers: RowActionHandlers = {

@@ -7,7 +7,7 @@ import { useFormController } from '../form/useFormController';
 import { allowedActions } from '../list/allowedActions';
 import { useRuntime } from '../RuntimeProvider';
 import type { ScreenProps } from '../screen/createScreenRegistry';
-import { useNarrowForm } from '../form/useNarrowForm';
+import { useNarrowScreen } from '../useNarrowScreen';
 import { useErrorText, useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 
@@ -42,7 +42,7 @@ export function SingleFormPage({ served, readOnly = false }: ScreenProps) {
     return () => abort.abort();
   }, [state.status, provider, allowed, openAdd, openEdit, openDetail, feedback]);
 
-  const narrow = useNarrowForm();
+  const narrow = useNarrowScreen();
   const schema = useMemo(() => buildFormSchema(served, state.mode, { t, hooks: runtime.hooks, narrow }), [served, state.mode, t, runtime.hooks, narrow]);
 
   let body = <Spin />;

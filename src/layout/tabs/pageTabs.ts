@@ -13,8 +13,14 @@ export type CloseRefusal = 'home' | 'last';
 
 export type TabsResult = { ok: true; tabs: PageTab[] } | { ok: false; reason: CloseRefusal };
 
-/** Opens (or updates the address of) the tab for `key`; the home tab is always the first one. */
+/**
+ * Opens (or updates the address of) the tab for `key`; the home tab is always the first one. Tabs that
+ * already say so are answered as they are (the same array): the layout sets them on every navigation,
+ * and a new array would render the layout and its page again for nothing (the first visit's included).
+ */
 export function openTab(tabs: readonly PageTab[], key: string, to: string, homeKey: string): PageTab[] {
+  const unchanged = tabs[0]?.key === homeKey && tabs.some((tab) => tab.key === key && tab.to === to);
+  if (unchanged) return tabs as PageTab[];
   const next = tabs.some((tab) => tab.key === key) ? tabs.map((tab) => (tab.key === key ? { key, to } : tab)) : [...tabs, { key, to }];
   const home = next.find((tab) => tab.key === homeKey) ?? { key: homeKey, to: homeKey };
   return [home, ...next.filter((tab) => tab.key !== homeKey)];

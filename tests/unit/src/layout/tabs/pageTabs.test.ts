@@ -14,6 +14,16 @@ describe('page tabs (spec 000 §2 "Tabbed multi-page layout")', () => {
     expect(tabs).toEqual([tab(HOME), { key: '/a', to: '/a?page=2' }, tab('/b')]);
   });
 
+  it('answers tabs that already say so as they are, so that the layout does not render again for nothing', () => {
+    const tabs = openTab([], '/a', '/a?page=2', HOME);
+    expect(openTab(tabs, '/a', '/a?page=2', HOME)).toBe(tabs);
+    expect(openTab(tabs, HOME, HOME, HOME)).toBe(tabs);
+    expect(openTab(tabs, '/a', '/a', HOME)).not.toBe(tabs);
+    expect(openTab(tabs, '/b', '/b', HOME)).not.toBe(tabs);
+    // the home tab not first yet: put first
+    expect(keys(openTab([tab('/a'), tab(HOME)], '/a', '/a', HOME))).toEqual([HOME, '/a']);
+  });
+
   it('refuses to close the home tab ("The home page cannot be closed!") and the last tab', () => {
     expect(closeTab([tab(HOME), tab('/a')], HOME, HOME)).toEqual({ ok: false, reason: 'home' });
     expect(closeTab([tab('/a')], '/a', HOME)).toEqual({ ok: false, reason: 'last' });

@@ -12,11 +12,12 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Whether forms stack each label above its field: on screens narrower than antd's `sm` (576 px) a label
- * column beside the field leaves either cut labels or fields too narrow to use (a 375 px phone). Known at
- * the first render (unlike antd's Grid.useBreakpoint, which reports after mounting): Formily keeps the
- * layout a form's fields were created with.
+ * Whether the screen is narrower than antd's `sm` (576 px, a phone). Forms then stack each label above its
+ * field (a label column beside it leaves either cut labels or fields too narrow to use on a 375 px phone);
+ * lists drop their row numbers and fold their actions. Known at the first render, unlike antd's
+ * Grid.useBreakpoint, which reports after mounting: Formily keeps the layout a form's fields were created
+ * with, and a list would render a second time, table and all, before its rows are painted.
  */
-export function useNarrowForm(): boolean {
+export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => narrowMedia()?.matches ?? false);
 }
