@@ -11,7 +11,10 @@ import { SignInScreen } from './SignInScreen';
 export interface ShellOptions {
   /** loaded with the router, before its first screen shows (main.tsx: antd's texts for the interface language) */
   withRouter?(): Promise<unknown>;
-  /** the first screen waits for it (main.tsx: the shell's texts); a signed-in visit's downloads start before */
+  /**
+   * the first screen waits for it (main.tsx: the shell's texts; it must not reject); a signed-in visit's
+   * downloads start before, and its router too: the router's first loader waits for it
+   */
   ready?: Promise<unknown>;
   /** the interface language when the router starts (dayjs's texts load with it); default zh-CN */
   lang?(): Lang;
@@ -38,21 +41,27 @@ export async function startShell(show: (screen: ReactNode) => unknown, deps: Gua
   const { pathname } = hashLocation(window.location.hash);
   // a public page (the 404, say) opened with a session shows no app area and makes no request
   const signedIn = deps.session.state.token !== null && needsPermissionsFirst(pathname);
+  // what the first screen of a visit with a session needs, fetched together rather than each after the
+  // previous one (texts, router, guard, HTTP client, permission list, app area): the permission list, the
+  // router and antd, the app area (layout, runtime, list page). The permission list first: its request needs
+  // only the HTTP client's chunk, and the browser downloads and compiles the chunks in the order they are
+  // asked for, so asked after the others it would leave only once they had all been compiled (hundreds of ms).
+  const guardDeps = signedIn ? startPermissionsEarly(deps, pathname) : deps;
   if (signedIn) {
-    // what the first screen of a visit with a session needs, fetched together rather than each after the
-    // previous one (texts, router, guard, HTTP client, permission list, app area): the router and antd, the
-    // app area (layout, runtime, list page) and the permission list. A failure is the router's to show.
+    // after what was asked for before this call (main.tsx: the shell's texts, a small chunk the first loader
+    // waits for), whose import() leaves a moment later than the router's and the app area's own links
+    await Promise.resolve();
+    // a failure is the router's to show
     void loadRouter().catch(() => undefined);
     void import('../layout/AppArea').catch(() => undefined);
   }
-  const guardDeps = signedIn ? startPermissionsEarly(deps, pathname) : deps;
   let routed = false;
   const startRouter = () => {
     if (routed) return;
     routed = true;
     window.removeEventListener('hashchange', onAddressChange);
     void loadRouter().then(
-      ({ createRoutedScreen }) => show(createRoutedScreen(guardDeps, options.lang?.() ?? 'zh-CN')),
+      ({ createRoutedScreen }) => show(createRoutedScreen(guardDeps, options.lang?.() ?? 'zh-CN', options.ready)),
       () => show(<RouteErrorPage />),
     );
   };
@@ -60,6 +69,12 @@ export async function startShell(show: (screen: ReactNode) => unknown, deps: Gua
     if (hashLocation(window.location.hash).pathname !== LOGIN_PATH) startRouter();
   }
 
+  // a visit with a session goes to the router (signInEntry would say so) as soon as it has loaded, not once the
+  // texts have too: its first loader waits for them, and dayjs's texts, which the router asks for, load meanwhile
+  if (deps.session.state.token !== null) {
+    startRouter();
+    return;
+  }
   await options.ready;
   const signInAt = await signInEntry(window.location.hash, guardDeps);
   if (signInAt === null) {

@@ -61,6 +61,31 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     expect(isScreen(shown[1], RouterProvider)).toBe(true);
   });
 
+  it('with a session, the router and the permission list without waiting for the texts; the guard speaks only after them', async () => {
+    const services = createTestServices(ROUTER_CALLS);
+    services.session.signIn(loginResult(), 'zh-CN');
+    window.history.replaceState(null, '', '/#/system/position');
+    let textsCome: (value: unknown) => void = () => undefined;
+    const ready = new Promise((resolve) => (textsCome = resolve));
+    const loadPermissions = vi.fn(() => Promise.reject(new Error('首次登录请先修改初始密码')));
+    const onPermissionsFailed = vi.fn();
+    const shown: ReactNode[] = [];
+    const show = (node: ReactNode) => {
+      shown.push(node);
+      render(<App services={services}>{node}</App>);
+    };
+    void startShell(show, { session: services.session, http: services.http, onPermissionsFailed, loadPermissions }, { ready });
+    await waitFor(() => expect(shown).toHaveLength(1), { timeout: 30_000 });
+    expect(isScreen(shown[0], RouterProvider)).toBe(true);
+    expect(loadPermissions).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // the failed permission list is told in the shell's texts: not before they have come
+    expect(onPermissionsFailed).not.toHaveBeenCalled();
+    textsCome(undefined);
+    await waitFor(() => expect(onPermissionsFailed).toHaveBeenCalledTimes(1));
+    expect(loadPermissions).toHaveBeenCalledTimes(1);
+  });
+
   it('with a session, the router from the start', async () => {
     const services = createTestServices(ROUTER_CALLS);
     services.session.signIn(loginResult(), 'zh-CN');
