@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { antdStylesPlugin } from './scripts/antdStylesPlugin.js';
 import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 
 // The client is built into dist/client and served by the Fastify server on the same port.
@@ -7,7 +8,7 @@ import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 const API_FAMILIES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/healthz', '/readyz'];
 
 const config: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), antdStylesPlugin({ prerender: true })],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStylesPlugin } from './scripts/antdStylesPlugin.js';
 
 // Files and cases run in a random order so that no test can lean on another's leftovers; a failing
 // order is replayed with CLOUDLAB_TEST_SEED=<the seed vitest prints>.
 const seed = Number(process.env.CLOUDLAB_TEST_SEED) || Math.floor(Math.random() * 1_000_000);
 
 export default defineConfig({
-  plugins: [react()],
+  // antd generates every style at run time under test, as it does for any theme but the default
+  plugins: [react(), antdStylesPlugin({ prerender: false })],
   test: {
     sequence: { shuffle: true, seed },
     // CI runs everything once, on a loaded two-core machine, and a red run lands nothing: a case that fails

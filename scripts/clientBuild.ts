@@ -3,7 +3,18 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../server/config.js';
 
 // The client build is stale when any input is newer than the stamp written after the last build.
-const INPUTS = ['src', 'runtime', 'designer', 'schemas/meta', 'index.html', 'vite.config.ts', 'scripts/routeChunks.ts', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'runtime',
+  'designer',
+  'schemas/meta',
+  'index.html',
+  'vite.config.ts',
+  'scripts/routeChunks.ts',
+  'scripts/antdStylesPlugin.ts',
+  'scripts/antdFirstScreenStyles.ts',
+  'package-lock.json',
+];
 const OUT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
 const STAMP = path.join(OUT_DIR, '.build-stamp');
 

@@ -4,7 +4,11 @@ import { useSnapshot } from 'valtio';
 import type { Lang } from '../../runtime/model/types';
 import { loadedUiLocale, loadUiLocale, type AntdLocale } from '../i18n/uiLocales';
 import { useCurrentLanguage } from '../i18n/useCurrentLanguage';
+import { antdThemeFor } from './antdTheme';
 import { useAppServices } from './AppServices';
+// antd's styles of the first screens, prerendered by the build for the default theme (scripts/antdStylesPlugin.ts);
+// a stylesheet of this chunk, so it has applied before antd first renders (docs/client-budgets.md rule 9)
+import 'virtual:antd-first-screen.css';
 
 export interface AntdScopeProps {
   children: ReactNode;
@@ -23,7 +27,7 @@ export function AntdScope({ children, fallback = null }: AntdScopeProps) {
   const { settings } = useAppServices();
   const { primaryColor } = useSnapshot(settings.state);
   const { locale, ready } = useUiLocale(useCurrentLanguage());
-  const theme = useMemo(() => ({ token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: primaryColor } }), [primaryColor]);
+  const theme = useMemo(() => antdThemeFor(primaryColor), [primaryColor]);
   return (
     <ConfigProvider locale={locale} theme={theme}>
       {ready ? children : fallback}
