@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../RuntimeInstance';
 import type { DataRecord } from '../../data/DataProvider';
+import { DeleteAction } from './DeleteAction';
 
 export interface RowActionHandlers {
   canEdit: boolean;
@@ -36,11 +37,13 @@ export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, o
         </Button>
       )}
       {canDelete && (
-        <Popconfirm title={t('confirm.delete')} okText={t('action.ok')} cancelText={t('action.cancel')} onConfirm={() => onDelete(record)}>
-          <Button type="link" size="small" danger>
-            {t('action.delete')}
-          </Button>
-        </Popconfirm>
+        <DeleteAction
+          label={t('action.delete')}
+          title={t('confirm.delete')}
+          okText={t('action.ok')}
+          cancelText={t('action.cancel')}
+          onConfirm={() => onDelete(record)}
+        />
       )}
       {renderCustom?.(record)}
     </Space>
