@@ -8,7 +8,20 @@ import { filterValue } from './conditions.js';
 import type { ListQuery } from './listQuery.js';
 import { decodeStructured, presentRows } from './presentRows.js';
 import type { Row } from './toDictText.js';
-import { afterAnchorSql, anchorFor, anchorsSql, anchorTierFor, strideFor, tierRows, tiersServing, type AnchorSeek, type PageAnchors } from './pageAnchors.js';
+import {
+  afterAnchorSql,
+  anchorFor,
+  anchorsOf,
+  anchorsSql,
+  anchorTierFor,
+  leadingRangeSql,
+  strideFor,
+  tierRows,
+  tiersServing,
+  type AnchorSeek,
+  type NumberedAnchorRow,
+  type PageAnchors,
+} from './pageAnchors.js';
 import { filterConditions, filterKey, orderSql, scanMatchesSql, scopeConditions, whereSql, type ReadPlan, type WhereParts } from './whereSql.js';
 import { assertQueryVisible, withoutHidden } from './fieldAccess.js';
 
@@ -49,6 +62,15 @@ const BOUND_WALKS_FROM_VISITS = 200;
 // of a 1-in-64 keyword skips 980 matches, but walks some 63,000 rows of the sort index to skip them
 // (or reads and sorts all of the keyword's matches), which costs it several times page 1.
 const ANCHORS_FROM_SKIPPED_VISITS = 1_000;
+
+// A page before the first anchor is read from the leading range (pageAnchors.ts leadingRangeSql) where
+// the range holds at most this many rows per row of the set. Without it the page costs at least a read
+// of every row of the set (the 'scan' plan, or the planner's own where the adapter plans no scans), about
+// as much per row as the range's walk. Measured at 1M rows (bench:list, under load): a 1-in-64 keyword
+// whose first 20 matches span 25,500 rows walked them in 156 ms and scanned its 15,600 matches in 166 ms
+// on one database; on the other, page 1 of the five bench keywords served 621 req/s with that range
+// walked and 162 with it refused.
+const RANGE_ROWS_PER_SET_ROW = 2;
 
 const NO_FILTER: WhereParts = { filters: [], keyword: null, superQuery: [], matchType: 'and' };
 
@@ -95,16 +117,28 @@ async function walkPlan(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx:
   return matches !== null && matches < PROBE_WHEN_MATCHES_BELOW_VISITS_TIMES * walkVisits ? 'probe' : 'index';
 }
 
-/** A deep page's seek past its anchor; `key` names the anchor, for the page's compiled statement. */
-type DeepPageSeek = AnchorSeek & { skip: number; key: string };
+/**
+ * A page's seek from cached anchors: past the nearest anchor before it, or for a page before the
+ * first anchor, within the range from the set's first row to that anchor (`bounded`). `key` names the
+ * anchors it binds, for the page's compiled statement.
+ */
+type AnchoredSeek = AnchorSeek & { skip: number; key: string; bounded: boolean; visits: number | null };
 
 /**
- * Where a deep page starts: past the nearest cached anchor. The first deep page of a filter is served
- * by its OFFSET (no waiting) while the anchors reaching it are derived in the background for the pages
- * after it. Anchors are kept per filter, sort, stride (a multiple of the page size, so one page size's
- * anchors fall on its page boundaries) and tier (how deep they reach: pageAnchors.ts anchorTierFor).
+ * Where a page starts, from the nearest cached anchors. The first such page of a filter is served as
+ * without anchors (no waiting) while the anchors reaching it are derived in the background for the
+ * pages after it. Anchors are kept per filter, sort, stride (a multiple of the page size, so one page
+ * size's anchors fall on its page boundaries) and tier (how deep they reach: pageAnchors.ts anchorTierFor).
  */
-async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, filter: string, total: number, offset: number) {
+async function anchoredSeek(
+  env: EngineEnv,
+  model: CompiledModel,
+  q: ListQuery,
+  ctx: EngineContext,
+  filter: string,
+  total: number,
+  offset: number,
+): Promise<AnchoredSeek | null> {
   const stride = strideFor(total, q.pageSize);
   const key = `${filter}\u0000${q.sort.field.name} ${q.sort.order}\u0000${stride}`;
   const reach = offset + q.pageSize;
@@ -115,22 +149,52 @@ async function deepPageSeek(env: EngineEnv, model: CompiledModel, q: ListQuery, 
   if (!cached?.entry?.fresh) {
     const tier = cached ? { tier: cached.tier, rows: tierRows(stride, cached.tier, total) } : anchorTierFor(stride, reach, total);
     void env.anchors
-      .obtain(model.tableName, `${key}\u0000${tier.tier}`, async () => ({
-        stride,
-        rows: await env.slow.all<PageAnchors['rows'][number]>(anchorsSql(model, q.sort, whereSql(model, q, ctx, 'set'), stride, tier.rows).compile(env.reader)),
-      }))
+      .obtain(model.tableName, `${key}\u0000${tier.tier}`, async () => {
+        const read = anchorsSql(model, q.sort, whereSql(model, q, ctx, 'set'), stride, tier.rows);
+        const anchors = anchorsOf(await env.slow.all<NumberedAnchorRow>(read.compile(env.reader)), stride);
+        return { ...anchors, leadingRangeRows: await leadingRangeRows(env, model, q, ctx, anchors) };
+      })
       .catch(() => {});
   }
   const anchors = cached?.entry?.value;
   if (!anchors) return null;
+  if (offset < anchors.stride) {
+    const [first, last, visits] = [anchors.first, anchors.rows[0], anchors.leadingRangeRows];
+    const range = first && last ? leadingRangeSql(model, q.sort, first, last) : null;
+    if (!range || !first || !last || visits === null) return null;
+    const key = JSON.stringify([first.sortValue, first.id, last.sortValue, last.id]);
+    return { after: range, nullsAfter: false, skip: offset, bounded: true, visits, key };
+  }
   const found = anchorFor(anchors, offset);
   if (!found) return null;
-  const seek: DeepPageSeek = {
+  return {
     ...afterAnchorSql(model, q.sort, found.anchor),
     skip: found.skip,
+    bounded: false,
+    visits: null,
     key: JSON.stringify([found.anchor.sortValue, found.anchor.id]),
   };
-  return seek;
+}
+
+/**
+ * How many rows of the tenant and scope a walk of the leading range visits (null: no range serves the
+ * leading pages). Counted once with the anchors: the matches may cluster anywhere in the sort order,
+ * so a range of 20 matches held some 100 rows for one keyword and 25,500 for another (1M rows, 1-in-64
+ * keywords), and only a count tells the walk that pays from the one that does not.
+ */
+async function leadingRangeRows(env: EngineEnv, model: CompiledModel, q: ListQuery, ctx: EngineContext, anchors: PageAnchors): Promise<number | null> {
+  const [first, last] = [anchors.first, anchors.rows[0]];
+  const range = first && last ? leadingRangeSql(model, q.sort, first, last) : null;
+  if (!range) return null;
+  const count = sql<{ total: number | string }>`select count(*) as total from ${model.table} ${whereSql(model, NO_FILTER, ctx, 'index', [range])}`;
+  const [row] = await env.slow.all<{ total: number | string }>(count.compile(env.reader));
+  return Number(row?.total ?? 0);
+}
+
+/** The most rows a walk may visit, expected to visit `visits` (boundedWalk): a probe's costs a fraction of a filtered one's per row. */
+function walkBound(plan: ReadPlan, visits: number, pageSize: number): number {
+  const factor = plan === 'probe' ? WALK_BOUND_FACTOR * PROBE_WALKS_FURTHER : WALK_BOUND_FACTOR;
+  return Math.ceil(factor * visits) + pageSize;
 }
 
 // The sort value of each row in the two parts of a page past an anchor, ordered on after the union.
@@ -190,9 +254,7 @@ async function boundedWalk(
   // the page this request's own walk read, when the outcome below is that walk's
   let walked: Row[] | null = null;
   const outcome = await env.walks.obtain(model.tableName, key, async () => {
-    // a probe's walk costs a fraction of a filtered one per row visited: it may run that much further
-    const factor = walk.plan === 'probe' ? WALK_BOUND_FACTOR * PROBE_WALKS_FURTHER : WALK_BOUND_FACTOR;
-    const bound = Math.ceil(factor * walk.visits) + q.pageSize;
+    const bound = walkBound(walk.plan, walk.visits, q.pageSize);
     const scoped = sql`(select * from ${model.table} ${whereSql(model, NO_FILTER, ctx)} ${orderSql(q.sort, model)} limit ${bound}) as ${model.table}`;
     const filters = filterConditions(model, q, ctx);
     const page = sql<Row>`select ${walk.columns} from ${scoped} where ${sql.join(filters, sql` and `)} ${orderSql(q.sort, model)} limit ${q.pageSize} offset ${walk.skip}`;
@@ -218,7 +280,8 @@ function pageShape(q: ListQuery): string {
  * - dense matches: walk the sort index (a few rows per match), on the main thread;
  * - sparse matches (where the adapter can plan scans): scan and sort instead (ReadPlan 'scan'), since the walk would visit most
  *   of the table in random order;
- * - deep pages seek from cached anchors (pageAnchors.ts) rather than walking their OFFSET;
+ * - deep pages, and every page of sparse matches, seek from cached anchors (pageAnchors.ts) rather than
+ *   walking their OFFSET or from the start of the index;
  * - either way, a read expected to visit more than MAX_MAIN_THREAD_VISITS rows (a deep page, a scan of
  *   a big table, a sort by a column no index leads with) runs in env.slow so it cannot stall other requests.
  */
@@ -232,41 +295,58 @@ export async function listRecords(env: EngineEnv, model: CompiledModel, q: ListQ
     const filtered = hasFilter(q);
     const tableRows = filtered ? await countOf(env, model, NO_FILTER, ctx) : total;
     const scanReaching = (reach: number) => model.adapter.paging.scanPlans && filtered && total < SCAN_WHEN_TOTAL_BELOW_REACH_TIMES * reach;
-    // A seek past an anchor walks the sort index from there, visiting about what page 1 visits,
+    // A seek from an anchor walks the sort index from there, visiting about what page 1 visits,
     // whatever the filter's density: worth it wherever page 1 itself is read by a walk. A set too
-    // small for that (page 1 scans it) is scanned at any depth.
-    const seek =
-      (offset * tableRows) / total >= ANCHORS_FROM_SKIPPED_VISITS && !scanReaching(q.pageSize)
-        ? await deepPageSeek(env, model, q, ctx, filter, total, offset)
+    // small for that (page 1 scans it) is scanned at any depth. Sparse matches seek from anchors on
+    // every page, page 1 included: its walk from the start of the index passes every row sorting
+    // before the first match (at 1M rows a keyword clustered in the sort order walked past its bound
+    // and read all of its 15,600 matches to sort them instead), where a walk from the first match visits
+    // what a deep page's does.
+    const sparse = filtered && model.indexedSorts.has(q.sort.field) && (tableRows * q.pageSize) / total >= BOUND_WALKS_FROM_VISITS;
+    const anchored =
+      ((offset * tableRows) / total >= ANCHORS_FROM_SKIPPED_VISITS || sparse) && !scanReaching(q.pageSize)
+        ? await anchoredSeek(env, model, q, ctx, filter, total, offset)
         : null;
-    const skip = seek ? seek.skip : offset;
-    const reach = skip + q.pageSize;
+    // A leading range is walked when it holds no more rows than a walk from the index's start may
+    // visit (boundedWalk's bound, by the plan the range would be read with), or than reading the page
+    // without anchors costs at least: the set's rows (RANGE_ROWS_PER_SET_ROW). Else the page is read as without anchors.
+    const expectedVisits = (tableRows * Math.min(offset + q.pageSize, total)) / total;
+    const walkable = async (visits: number) =>
+      visits <= RANGE_ROWS_PER_SET_ROW * total || visits <= walkBound(await walkPlan(env, model, q, ctx, visits), expectedVisits, q.pageSize);
+    const seek = anchored && (anchored.visits === null || (await walkable(anchored.visits))) ? anchored : null;
     const columns = q.projection ? sql.join(q.projection.map((f) => f.select)) : model.selectList;
-    const scan = !seek && scanReaching(reach);
-    const walkVisits = filtered ? (tableRows * Math.min(reach, total)) / total : reach;
-    // a sort no index serves has no walk to stop early: the database reads and sorts every row of the
-    // tenant's set (measured: a page of 100k rows sorted by an unindexed column held the event loop ~35 ms)
-    const pageVisits = model.indexedSorts.has(q.sort.field) ? walkVisits : tableRows;
-    const read = async (plan: ReadPlan) => {
-      const visits = plan === 'scan' ? ((await indexMatches(env, model, q, ctx)) ?? tableRows) : pageVisits;
-      const build = () => {
-        const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
-        const page = seek?.nullsAfter
-          ? pastAnchorWithNulls(model, q, ctx, plan, columns, where, skip)
-          : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
-        const { sql: text, parameters } = page.compile(env.reader);
-        return { sql: text, parameters };
+    const pageFrom = async (seek: AnchoredSeek | null): Promise<Row[]> => {
+      const skip = seek ? seek.skip : offset;
+      const reach = skip + q.pageSize;
+      const scan = !seek && scanReaching(reach);
+      // a leading range's visits were counted (anchoredSeek); elsewhere they are estimated from the density
+      const walkVisits = seek?.visits ?? (filtered ? (tableRows * Math.min(reach, total)) / total : reach);
+      // a sort no index serves has no walk to stop early: the database reads and sorts every row of the
+      // tenant's set (measured: a page of 100k rows sorted by an unindexed column held the event loop ~35 ms)
+      const pageVisits = model.indexedSorts.has(q.sort.field) ? walkVisits : tableRows;
+      const read = async (plan: ReadPlan) => {
+        const visits = plan === 'scan' ? ((await indexMatches(env, model, q, ctx)) ?? tableRows) : pageVisits;
+        const build = () => {
+          const where = whereSql(model, q, ctx, plan, seek ? [seek.after] : []);
+          const page = seek?.nullsAfter
+            ? pastAnchorWithNulls(model, q, ctx, plan, columns, where, skip)
+            : sql<Row>`select ${columns} from ${model.table} ${where} ${orderSql(q.sort, model, plan)} limit ${q.pageSize} offset ${skip}`;
+          const { sql: text, parameters } = page.compile(env.reader);
+          return { sql: text, parameters };
+        };
+        // a page from an anchor binds the anchor's values, so the anchor is part of its key
+        const statement = env.pages.get(model, ctx.scope, `${plan}\u0000${filter}\u0000${pageShape(q)}\u0000${skip}\u0000${seek?.key ?? ''}`, build);
+        return (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(statement);
       };
-      // a page past an anchor binds the anchor's values, so the anchor is part of its key
-      const statement = env.pages.get(model, ctx.scope, `${plan}\u0000${filter}\u0000${pageShape(q)}\u0000${skip}\u0000${seek?.key ?? ''}`, build);
-      return (visits > MAX_MAIN_THREAD_VISITS ? env.slow : env.quick).all<Row>(statement);
-    };
-    if (scan) rows = await read('scan');
-    else {
+      if (scan) return read('scan');
       const walk = filtered ? await walkPlan(env, model, q, ctx, walkVisits) : 'index';
-      if (seek || !filtered || !model.adapter.paging.scanPlans || walkVisits < BOUND_WALKS_FROM_VISITS) rows = await read(walk);
-      else rows = await boundedWalk(env, model, q, ctx, { columns, skip, reach, visits: walkVisits, plan: walk }, read);
-    }
+      if (seek || !filtered || !model.adapter.paging.scanPlans || walkVisits < BOUND_WALKS_FROM_VISITS) return read(walk);
+      return boundedWalk(env, model, q, ctx, { columns, skip, reach, visits: walkVisits, plan: walk }, read);
+    };
+    rows = await pageFrom(seek);
+    // A range between anchors holds the whole page unless writes the engine did not see (another
+    // server, a script) removed rows from it: a short page is read again as without anchors.
+    if (seek?.bounded && rows.length < Math.min(q.pageSize, total - offset)) rows = await pageFrom(null);
     if (seek?.nullsAfter) {
       for (const row of rows) {
         delete row[SORT_KEY_COLUMN];

@@ -17,6 +17,8 @@ const CLUSTERED = '偏斜岗';
 const SPREAD = '均匀岗';
 /** SQLite's probe: index entries tested against the text index's matches, listed once */
 const PROBE = /\+"sys_position"\."rowid" in \(select rowid from "sys_position_fts"/;
+/** a page before the first anchor, read within the range from the set's first row to that anchor */
+const LEADING_RANGE = /\("sort_code", "id"\) >= \(/;
 
 describe.each(matrix)('$kind: a bounded walk of the sort index', ({ kind, available }) => {
   describe.skipIf(!available)('', () => {
@@ -60,12 +62,14 @@ describe.each(matrix)('$kind: a bounded walk of the sort index', ({ kind, availa
       expect(ids).toHaveLength(20);
       expect(ids).toEqual(await expected(CLUSTERED, currentPage));
       // the outcome is remembered: the next request reads at once, on SQLite by a probe of the sort index
-      // against the text index's matches (ad69a76: clustered matches are probed, not scanned and sorted)
+      // against the text index's matches (ad69a76: clustered matches are probed, not scanned and sorted),
+      // or, once the anchors the first request asked for have been derived in the background, by a walk
+      // of the range from the first match to the first anchor (pageAnchors.ts leadingRangeSql)
       expect(await page(CLUSTERED, currentPage)).toEqual(ids);
       if (kind === 'sqlite') {
         expect(boundedWalks()).toHaveLength(0);
         expect(pageReads()).toHaveLength(1);
-        expect(pageReads()[0]).toMatch(PROBE);
+        expect(pageReads()[0]).toMatch(new RegExp(`${PROBE.source}|${LEADING_RANGE.source}`));
       }
     });
 

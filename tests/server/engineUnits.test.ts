@@ -12,7 +12,7 @@ import { sqliteDdl } from '../../server/db/dialects/sqlite/ddl.js';
 import { buildTableSpec, indexName } from '../../server/engine/tableSpec.js';
 import { createTableCache, createTableGenerations } from '../../server/engine/tableCache.js';
 import { createPageStatements } from '../../server/engine/pageStatements.js';
-import { anchorFor, anchorTierFor, strideFor, tiersServing } from '../../server/engine/pageAnchors.js';
+import { anchorFor, anchorsOf, anchorTierFor, strideFor, tiersServing } from '../../server/engine/pageAnchors.js';
 import type { DataScope } from '../../server/engine/dataScope.js';
 import { checkField } from '../../server/engine/validateRecord.js';
 import { escapeLike } from '../../server/db/dialects/escapeLike.js';
@@ -128,13 +128,41 @@ describe('engine building blocks (no database)', () => {
     expect(strideFor(40_001, 20)).toBe(40);
     expect(strideFor(1_000_000, 20)).toBe(500);
     expect(strideFor(6_000, 1)).toBe(3);
-    const anchors = { stride: 20, rows: Array.from({ length: 78 }, (_, j) => ({ sortValue: j, id: `r${(j + 1) * 20 - 1}` })) };
+    const anchors = {
+      stride: 20,
+      rows: Array.from({ length: 78 }, (_, j) => ({ sortValue: j, id: `r${(j + 1) * 20 - 1}` })),
+      first: { sortValue: 0, id: 'r0' },
+      leadingRangeRows: null,
+    };
     // page 50 starts right after the row ending page 49
     expect(anchorFor(anchors, 980)).toEqual({ anchor: { sortValue: 48, id: 'r979' }, skip: 0 });
     expect(anchorFor(anchors, 0)).toBeNull();
     expect(anchorFor(anchors, 20)).toEqual({ anchor: { sortValue: 0, id: 'r19' }, skip: 0 });
     // a stride of two pages: every other page skips one page past its anchor
-    expect(anchorFor({ stride: 40, rows: anchors.rows }, 60)).toEqual({ anchor: anchors.rows[0], skip: 20 });
+    expect(anchorFor({ ...anchors, stride: 40 }, 60)).toEqual({ anchor: anchors.rows[0], skip: 20 });
+  });
+
+  it('sorts the rows read for anchors into anchors and the set’s first row', () => {
+    // PostgreSQL answers row_number() as a bigint: a string
+    const read = [1, 20, 40].map((position) => ({ sortValue: position, id: `r${position}`, position: String(position) }));
+    expect(anchorsOf(read, 20)).toEqual({
+      stride: 20,
+      leadingRangeRows: null,
+      first: { sortValue: 1, id: 'r1' },
+      rows: [read[1], read[2]].map((r) => ({ sortValue: r!.sortValue, id: r!.id })),
+    });
+    // a stride of 1: the first row is an anchor too
+    const every = [1, 2].map((position) => ({ sortValue: null, id: `r${position}`, position }));
+    expect(anchorsOf(every, 1)).toEqual({
+      stride: 1,
+      leadingRangeRows: null,
+      first: { sortValue: null, id: 'r1' },
+      rows: [
+        { sortValue: null, id: 'r1' },
+        { sortValue: null, id: 'r2' },
+      ],
+    });
+    expect(anchorsOf([], 20)).toEqual({ stride: 20, first: null, rows: [], leadingRangeRows: null });
   });
 
   describe('table cache (totals, anchors)', () => {
