@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { antdStylesPlugin } from './scripts/antdStylesPlugin.js';
+import { precompressPlugin } from './scripts/precompressPlugin.js';
 import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 
 // The client is built into dist/client and served by the Fastify server on the same port.
@@ -8,7 +9,7 @@ import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 const API_FAMILIES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/healthz', '/readyz'];
 
 const config: UserConfig = {
-  plugins: [react(), antdStylesPlugin({ prerender: true })],
+  plugins: [react(), antdStylesPlugin({ prerender: true }), precompressPlugin()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

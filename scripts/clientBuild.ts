@@ -13,6 +13,7 @@ const INPUTS = [
   'scripts/routeChunks.ts',
   'scripts/antdStylesPlugin.ts',
   'scripts/antdFirstScreenStyles.ts',
+  'scripts/precompressPlugin.ts',
   'package-lock.json',
 ];
 const OUT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');

@@ -22,8 +22,13 @@ export default async function staticClient(app: FastifyInstance, opts: { root: s
     cacheControl: false,
     // .build-stamp and the like are the build's bookkeeping, not the client's files
     dotfiles: 'ignore',
+    // the build writes <file>.br and <file>.gz beside each text file (scripts/precompressPlugin.ts): a browser
+    // gets the copy its Accept-Encoding takes (brotli first), else the file itself
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // a shared cache must not hand one browser's encoding to another
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
