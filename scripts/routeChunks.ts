@@ -13,12 +13,13 @@ export interface RouteStage {
 
 /**
  * The stages a visit loads in turn, each named by a module of its own code: the entry (the sign-in page,
- * without antd), antd's core and provider (which the router's root renders, and the sign-in screen's lazy
+ * without antd), the HTTP client (which the sign-in request needs first), antd's core and provider (which the router's root renders, and the sign-in screen's lazy
  * antd parts: feedback, dialogs), the router, and the app area (layout, runtime and the list page, most
  * screens being lists). See docs/client-budgets.md.
  */
 export const ROUTE_STAGES: readonly RouteStage[] = [
   { name: 'signin', module: 'src/main.tsx' },
+  { name: 'http', module: 'src/app/httpClientParts.ts', fetchedWhole: true },
   { name: 'antd', module: 'src/app/AntdScope.tsx', fetchedWhole: true },
   { name: 'shell', module: 'src/app/createRoutedScreen.tsx' },
   { name: 'area', module: 'src/layout/AppArea.tsx' },
@@ -27,14 +28,20 @@ export const ROUTE_STAGES: readonly RouteStage[] = [
 /** The part of an output chunk the plan reads. */
 export type PlannedChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'moduleIds' | 'imports' | 'dynamicImports'>;
 
+/** The chunk of a stage's modules that an earlier stage may also fetch on demand: `area-shared`. */
+export const SHARED_SUFFIX = '-shared';
+
 /**
  * Which stage each module belongs to, given the chunks of a build with Rolldown's own chunking (which knows
  * what tree shaking kept: a module graph alone would put all of antd, behind its barrel file, in the entry).
  * A stage is every module of the chunks its module's chunk statically imports, less the earlier stages:
  * what that step of a visit downloads anyway, otherwise as dozens of small chunks. What an earlier stage may
  * fetch on demand (a language's antd texts at start-up, the HTTP client, the message host) stays out of
- * later stages: merged into one, fetching it would fetch that whole stage. Unless the stage is fetched
- * whole anyway (`fetchedWhole`).
+ * the stage itself: merged into it, fetching it would fetch that whole stage. Those modules are the stage's
+ * `-shared` part instead, one chunk rather than Rolldown's many small ones: the browser opens six
+ * connections to a host, and a visit's ~15 small shared chunks queued its API calls behind them. Fetched on
+ * demand, the shared part comes whole: it is what the next stage needs anyway. A stage fetched whole anyway
+ * (`fetchedWhole`) has no shared part.
  */
 export function assignStages(chunks: readonly PlannedChunk[], stages: readonly RouteStage[] = ROUTE_STAGES): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -52,9 +59,13 @@ export function assignStages(chunks: readonly PlannedChunk[], stages: readonly R
   const stageOf = new Map<string, string>();
   const onDemand = new Set<string>();
   stages.forEach((stage, i) => {
-    const files = [...closure(holders[i]!, new Set())].filter((file) => stage.fetchedWhole || !onDemand.has(file));
-    for (const file of files) for (const id of byFile.get(file)!.moduleIds) if (!stageOf.has(id)) stageOf.set(id, stage.name);
-    for (const file of files) for (const lazy of byFile.get(file)!.dynamicImports) if (!holders.includes(lazy)) closure(lazy, onDemand);
+    const files = [...closure(holders[i]!, new Set())];
+    const own = new Set(files.filter((file) => stage.fetchedWhole || !onDemand.has(file)));
+    for (const file of files) {
+      const name = own.has(file) ? stage.name : `${stage.name}${SHARED_SUFFIX}`;
+      for (const id of byFile.get(file)!.moduleIds) if (!stageOf.has(id)) stageOf.set(id, name);
+    }
+    for (const file of own) for (const lazy of byFile.get(file)!.dynamicImports) if (!holders.includes(lazy)) closure(lazy, onDemand);
   });
   return stageOf;
 }

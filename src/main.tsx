@@ -35,7 +35,7 @@ const feedback = createAntdFeedback({
   reload: () => window.location.reload(),
 });
 const http = createLazyHttpClient(async () => {
-  const [{ createHttpClient }, { dataResources }] = await Promise.all([import('../runtime/data/createHttpClient'), import('../runtime/data/i18n')]);
+  const { createHttpClient, dataResources } = await import('./app/httpClientParts');
   // the error catalogue speaks before the runtime (which adds the same bundle) exists
   for (const lang of LANGS) i18n.addResourceBundle(lang, 'data', dataResources[lang], true, false);
   return createHttpClient({
