@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDayjsLocale } from '../i18n/dayjsLocale';
 import { AntdScope } from './AntdScope';
@@ -12,7 +12,12 @@ import { PageLoading } from './PageLoading';
 export function RootLayout() {
   const { key } = useLocation();
   const dayjsReady = useDayjsLocale();
+  // the address the page was loaded at is no navigation: the page starts at the top, and scrolling there
+  // forced a layout of the half-built first screen (~70 ms of a signed-in list page's first load, profiled)
+  const shownKey = useRef(key);
   useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
     // a block, not an expression: newer Chromium returns a Promise from scrollTo, which React would call as a cleanup.
     // The app scrolls inside #root (styles/global.css); the window too, for pages rendered elsewhere.
     document.getElementById('root')?.scrollTo(0, 0);

@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import { LOGIN_DATA_TTL_MS } from '../app/constants';
 import { createPrefixedStorage } from './createPrefixedStorage';
 import type { Depart, DictItemMap, LoginResult, MenuNode, PermissionItem, PermissionResult, UserInfo } from './types';
@@ -82,12 +82,12 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     userInfo: persistent.get<UserInfo>(SESSION_KEYS.userInfo),
     departs: persistent.get<Depart[]>(SESSION_KEYS.departs) ?? [],
     tenantId: persistent.get<string>(SESSION_KEYS.tenantId),
-    dictItems: persistent.get<DictItemMap>(SESSION_KEYS.dictItems),
+    dictItems: asWhole(persistent.get<DictItemMap>(SESSION_KEYS.dictItems)),
     dictItemsLang: persistent.get<string>(SESSION_KEYS.dictItemsLang),
     dictItemsVersion: persistent.get<string>(SESSION_KEYS.dictItemsVersion),
     dictItemsStale: false,
-    auth: perTab.get<PermissionItem[]>(SESSION_KEYS.auth) ?? [],
-    allAuth: perTab.get<PermissionItem[]>(SESSION_KEYS.allAuth) ?? [],
+    auth: ref(perTab.get<PermissionItem[]>(SESSION_KEYS.auth) ?? []),
+    allAuth: ref(perTab.get<PermissionItem[]>(SESSION_KEYS.allAuth) ?? []),
     menu: null,
     topMenuId: persistent.get<string>(SESSION_KEYS.topMenuId),
   });
@@ -122,8 +122,8 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       dictItemsLang: null,
       dictItemsVersion: null,
       dictItemsStale: false,
-      auth: [],
-      allAuth: [],
+      auth: ref([]),
+      allAuth: ref([]),
       menu: null,
     });
   }
@@ -146,12 +146,12 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
         token: result.token,
         userInfo,
         departs: [...(result.departs ?? [])],
-        dictItems: result.sysAllDictItems ?? {},
+        dictItems: ref(result.sysAllDictItems ?? {}),
         dictItemsLang: lang,
         dictItemsVersion: null,
         dictItemsStale: false,
-        auth: [],
-        allAuth: [],
+        auth: ref([]),
+        allAuth: ref([]),
         menu: null,
       });
     },
@@ -165,7 +165,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       // read under the version the latest answer (this read's own) named
       if (latestDictVersion === null) persistent.remove(SESSION_KEYS.dictItemsVersion);
       else persistent.set(SESSION_KEYS.dictItemsVersion, latestDictVersion, LOGIN_DATA_TTL_MS);
-      Object.assign(state, { dictItems: items, dictItemsLang: lang, dictItemsVersion: latestDictVersion, dictItemsStale: false });
+      Object.assign(state, { dictItems: ref(items), dictItemsLang: lang, dictItemsVersion: latestDictVersion, dictItemsStale: false });
     },
     noteDictVersion(version) {
       latestDictVersion = version;
@@ -181,7 +181,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     setPermissions({ menu, auth, allAuth }) {
       perTab.set(SESSION_KEYS.auth, auth);
       perTab.set(SESSION_KEYS.allAuth, allAuth);
-      Object.assign(state, { menu: [...menu], auth: [...auth], allAuth: [...allAuth] });
+      Object.assign(state, { menu: ref([...menu]), auth: ref([...auth]), allAuth: ref([...allAuth]) });
     },
     chooseTopMenu(id) {
       persistent.set(SESSION_KEYS.topMenuId, id);
@@ -189,4 +189,14 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
     },
     clear: clearLoginData,
   };
+}
+
+/**
+ * The menu, the permission lists and the dictionaries are replaced whole, never edited in place, and an
+ * admin's run to thousands of entries: kept as valtio refs, a change is seen by identity. As deep proxies
+ * each entry became a proxy when set, a copy in every snapshot, and a tracked read in every component
+ * that walked them: main-thread time of a signed-in first screen before the list page could ask for its rows.
+ */
+function asWhole<T extends object>(value: T | null): T | null {
+  return value === null ? null : ref(value);
 }

@@ -72,3 +72,28 @@ describe('the guarded router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
   });
 });
+
+describe('scrolling to the top', () => {
+  it('happens on every navigation, not for the address the page was loaded at (which starts at the top)', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    try {
+      const services = createTestServices({ 'GET /sys/permission/getUserPermissionByToken': permissionResult() });
+      services.session.signIn(loginResult(), 'zh-CN');
+      services.session.chooseTopMenu('system');
+      const { router } = await renderApp(services, '/system/position');
+      expect(await screen.findByText('app area at /system/position')).toBeInTheDocument();
+      // scrolling there would only force a layout of the page being built
+      expect(scrollTo).not.toHaveBeenCalled();
+
+      await router.navigate('/system/role');
+      expect(await screen.findByText('app area at /system/role')).toBeInTheDocument();
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+      scrollTo.mockClear();
+      // the same address again is a navigation too
+      await router.navigate('/system/role');
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    } finally {
+      scrollTo.mockRestore();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { getVersion, subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../../../../src/session/createSessionStore';
 import { loginResult, permissionResult } from '../helpers/fixtures';
@@ -27,6 +28,25 @@ describe('session store', () => {
     ]);
     expect(Object.keys(window.sessionStorage).sort()).toEqual(['cloudlab__allAuth', 'cloudlab__auth']);
     expect(JSON.parse(window.localStorage.getItem('cloudlab__token')!)).toEqual({ value: 'tok-123', expire: Date.now() + SEVEN_DAYS });
+  });
+
+  it('keeps the menu, permission lists and dictionaries whole (replaced, never proxied entry by entry), and tells when they change', async () => {
+    const store = newStore();
+    store.signIn(loginResult(), 'zh-CN');
+    store.setPermissions(permissionResult());
+    // a deep proxy would make each of an admin's thousands of entries a proxy, and copy them into every snapshot
+    for (const whole of [store.state.menu, store.state.auth, store.state.allAuth, store.state.dictItems]) expect(getVersion(whole)).toBeUndefined();
+    expect(getVersion(newStore().state.allAuth)).toBeUndefined();
+
+    const changed = vi.fn();
+    const unsubscribe = subscribe(store.state, changed);
+    store.setPermissions({ ...permissionResult(), allAuth: [] });
+    store.setDictItems({}, 'en');
+    await Promise.resolve();
+    unsubscribe();
+    expect(changed).toHaveBeenCalled();
+    expect(store.state.allAuth).toEqual([]);
+    expect(store.state.dictItems).toEqual({});
   });
 
   it('restores the session in a new page load, except the menu, which is fetched again', () => {
