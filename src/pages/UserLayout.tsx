@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OptionalPart } from '../app/OptionalPart';
 import { LanguageLinks } from '../i18n/LanguageLinks';
 import { Logo } from './Logo';
 import { RECORD_FILING_LINK, recordFilingNumber } from './userLayoutConfig';
@@ -46,9 +47,11 @@ export function UserLayout({ children }: { children: ReactNode }) {
         <div style={{ width: 368, maxWidth: 'calc(100vw - 32px)' }}>{children}</div>
         <div style={{ marginTop: 24, minHeight: QR_BLOCK_HEIGHT }}>
           {showQr ? (
-            <Suspense fallback={placeholder}>
-              <AppDownloadQr />
-            </Suspense>
+            <OptionalPart fallback={placeholder}>
+              <Suspense fallback={placeholder}>
+                <AppDownloadQr />
+              </Suspense>
+            </OptionalPart>
           ) : (
             placeholder
           )}

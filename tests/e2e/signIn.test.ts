@@ -26,6 +26,25 @@ test('a refused sign-in shows the server’s reason and asks for the slider agai
   await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
 });
 
+test('signing in needs neither antd nor the app’s later stages, and their files failing costs the page nothing', async ({ page }) => {
+  // docs/client-budgets.md, the `http` stage: were the HTTP client's chunk to import one of them (a module
+  // moved into a shared chunk by the build), the request would wait for its download; refused, it could not
+  // leave at all. And the page's QR code (antd, fetched once idle) failing to load must leave the form usable.
+  const refused: string[] = [];
+  await page.route(/\/assets\/(antd|shell|area)[-.][^/]*\.js$/, (route) => {
+    refused.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  const login = new LoginPage(page);
+  await login.goto();
+  const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).hash === '' && r.url().endsWith('/sys/login'));
+  await login.signIn('no-such-user', 'Wrong123');
+  await request;
+  await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
+  // the sign-in page does ask for antd on its own, once idle (its QR code): the route above was in force
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+});
+
 test('the sign-in page takes the theme colour chosen in the settings', async ({ page }) => {
   await page.addInitScript(() => {
     window.localStorage.setItem('cloudlab__layoutSettings', JSON.stringify({ value: { primaryColor: '#722ED1' }, expire: null }));
