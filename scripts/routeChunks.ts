@@ -13,9 +13,9 @@ export interface RouteStage {
 
 /**
  * The stages a visit loads in turn, each named by a module of its own code: the entry (the sign-in page,
- * without antd), the HTTP client (which the sign-in request needs first), antd's core and provider (which the router's root renders, and the sign-in screen's lazy
- * antd parts: feedback, dialogs), the router, and the app area (layout, runtime and the list page, most
- * screens being lists). See docs/client-budgets.md.
+ * without antd), the HTTP client (which the sign-in request needs first), antd's core and provider (which
+ * the router's root renders, and the sign-in screen's lazy antd parts: feedback, dialogs), the router, and
+ * the app area (layout, runtime and the list page, most screens being lists). See docs/client-budgets.md.
  */
 export const ROUTE_STAGES: readonly RouteStage[] = [
   { name: 'signin', module: 'src/main.tsx' },
