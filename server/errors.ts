@@ -290,8 +290,9 @@ export class AppError extends Error {
   readonly params: Record<string, string | number>;
   readonly fieldErrors: FieldError[] | undefined;
 
-  constructor(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[]) {
-    super(`${code} ${JSON.stringify(params)}`);
+  /** `options.cause`: what made the request fail, for the log (errorPlugin); the client never sees it */
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[], options?: ErrorOptions) {
+    super(`${code} ${JSON.stringify(params)}`, options);
     this.name = 'AppError';
     this.code = code;
     this.params = params;
@@ -303,8 +304,8 @@ export class AppError extends Error {
   }
 }
 
-export function appError(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[]): AppError {
-  return new AppError(code, params, fieldErrors);
+export function appError(code: ErrorCode, params: Record<string, string | number> = {}, fieldErrors?: FieldError[], options?: ErrorOptions): AppError {
+  return new AppError(code, params, fieldErrors, options);
 }
 
 /** Field errors become one AppError whose text lists them all. */

@@ -58,6 +58,8 @@ async function errorPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { error: appErr, status, unexpected } = toAppError(error);
     if (unexpected) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    // a refusal made from another error (a workbook that cannot be read) keeps that error for the log
+    else if (appErr.cause !== undefined) request.log.warn({ err: appErr.cause, code: appErr.code, requestId: request.id }, 'request refused');
     const { status: familyStatus, body } = toErrorReply(appErr, familyOf(request.url), request.lang ?? 'zh-CN', request.id);
     return reply.status(status ?? familyStatus).send(body);
   });

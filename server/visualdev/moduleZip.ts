@@ -26,8 +26,8 @@ export async function readZip(file: Buffer): Promise<FolderFiles> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
-  } catch {
-    throw appError('CL_ERR_MODULE_FILE_BROKEN');
+  } catch (error) {
+    throw appError('CL_ERR_MODULE_FILE_BROKEN', {}, undefined, { cause: error });
   }
   const files: FolderFiles = new Map();
   try {
@@ -49,7 +49,7 @@ export async function readZip(file: Buffer): Promise<FolderFiles> {
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw appError('CL_ERR_MODULE_FILE_BROKEN');
+    throw appError('CL_ERR_MODULE_FILE_BROKEN', {}, undefined, { cause: error });
   } finally {
     zip.close();
   }

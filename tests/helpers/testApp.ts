@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import type { HookRegistry } from '../../server/engine/hookRegistry.js';
 import type { JobHandlerRegistry } from '../../server/jobs/jobHandlers.js';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   noticeHeartbeatMs?: number;
   /** the admin must change the first password at first sign-in, as in production (default: not asked) */
   adminFirstSignIn?: boolean;
+  /** Fastify's logger (default: none) */
+  logger?: BuildAppOptions['logger'];
 }
 
 /** Settings that shape what a first start writes (the admin, the lab seed, the models): such an app starts on an empty database. */
@@ -74,6 +76,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
     noticeHeartbeatMs: options.noticeHeartbeatMs,
+    logger: options.logger,
   });
   const request: TestApp['request'] = ({ token, tenant, headers, ...rest }) =>
     app.inject({

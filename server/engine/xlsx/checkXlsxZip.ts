@@ -27,8 +27,8 @@ export async function checkXlsxZip(file: Buffer, limits: ZipLimits = XLSX_ZIP_LI
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
-  } catch {
-    throw appError('CL_ERR_IMPORT_FILE_BROKEN');
+  } catch (error) {
+    throw appError('CL_ERR_IMPORT_FILE_BROKEN', {}, undefined, { cause: error });
   }
   try {
     if (zip.entryCount > limits.maxEntries) throw appError('CL_ERR_IMPORT_FILE_UNSAFE');
@@ -53,7 +53,8 @@ export async function checkXlsxZip(file: Buffer, limits: ZipLimits = XLSX_ZIP_LI
   } catch (error) {
     if (error instanceof AppError) throw error;
     // a size that does not match its declaration, a broken deflate stream, a truncated file
-    throw appError(/too many|exceed|size/i.test((error as Error)?.message ?? '') ? 'CL_ERR_IMPORT_FILE_UNSAFE' : 'CL_ERR_IMPORT_FILE_BROKEN');
+    const code = /too many|exceed|size/i.test((error as Error)?.message ?? '') ? 'CL_ERR_IMPORT_FILE_UNSAFE' : 'CL_ERR_IMPORT_FILE_BROKEN';
+    throw appError(code, {}, undefined, { cause: error });
   } finally {
     zip.close();
   }

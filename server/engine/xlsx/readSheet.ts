@@ -60,7 +60,7 @@ export async function readSheet(file: Buffer, maxRows: number, breathe = breathe
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw appError('CL_ERR_IMPORT_FILE_BROKEN');
+    throw appError('CL_ERR_IMPORT_FILE_BROKEN', {}, undefined, { cause: error });
   }
   return sheet;
 }
