@@ -18,6 +18,7 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     let t: TestApp;
     let admin: Client;
     const tag = `rp${process.pid}`;
+    let attempt = 0;
     const inDays = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
 
     beforeAll(async () => {
@@ -186,8 +187,10 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     });
 
     it('serves a report designed in the designer like a shipped one: a query model saved and released as a design', async () => {
-      const name = `pointsDesign${process.pid}`;
-      const device = `${tag}设计量具`;
+      // a design and points of this attempt's own: a retried case (CI) cannot release the same id twice
+      const n = ++attempt;
+      const name = `pointsDesign${process.pid}x${n}`;
+      const device = `${tag}设计量具${n}`;
       for (const [x, y] of [
         [2, 4.1],
         [1, 2.2],

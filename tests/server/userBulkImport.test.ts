@@ -60,8 +60,10 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
     let t: TestApp;
     let token: string;
     const prefix = `bi${process.pid % 100000}x`;
-    // each test its own accounts: the suite runs its tests in any order
-    const rowsOf = (badAt: number | null, accounts = prefix) => [
+    // each test its own accounts: the suite runs its tests in any order; and each attempt of a test that
+    // imports its own again, since a retried case (CI) finds the accounts of the first attempt
+    let attempt = 0;
+    const rowsOf = (badAt: number | null, accounts: string) => [
       ['账号', '姓名', '密码'],
       ...Array.from({ length: ROWS }, (_, i) => [`${accounts}${i}`, `导入用户${i}`, i === badAt ? 'abc' : `First${i}pw`]),
     ];
@@ -69,7 +71,7 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
       const res = await t.request({ method: 'POST', url: IMPORT, token, ...multipart('file', '用户.xlsx', await workbookOf(rows)) });
       return res.json();
     };
-    const imported = async (accounts = prefix) =>
+    const imported = async (accounts: string) =>
       Number(
         (
           await t.app.ctx.db.db
@@ -138,8 +140,7 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
     });
 
     it('rows giving the same first password share one hash until each user signs in and must choose their own', { timeout: IMPORT_TIMEOUT_MS }, async () => {
-      // a prefix of its own: the full-import test counts every account starting with `prefix`, and cases run in any order
-      const accounts = `sh${prefix}`;
+      const accounts = `sh${prefix}${++attempt}y`;
       const own = `${accounts}${ROWS - 1}`;
       const rows = [
         ['账号', '姓名', '密码'],
@@ -195,7 +196,7 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
       `answers /healthz all through a ${BREATHER_ROWS}-row import (no wait over a quarter of the import), which stays all or nothing`,
       { timeout: 180_000 },
       async () => {
-        const accounts = `br${prefix}`;
+        const accounts = `br${prefix}${++attempt}y`;
         const rows = (bad: number | null) => [
           ['账号', '姓名', '密码'],
           ...Array.from({ length: BREATHER_ROWS }, (_, i) => [`${accounts}${i}`, `导入用户${i}`, i === bad ? 'abcdefgh' : 'Lab2026first']),
@@ -265,37 +266,38 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
       `imports all ${ROWS} rows once fixed, in one go: each with its own hash, forced to change at first sign-in`,
       { timeout: IMPORT_TIMEOUT_MS },
       async () => {
+        const accounts = `${prefix}f${++attempt}y`;
         const started = Date.now();
-        const body = await upload(rowsOf(null));
+        const body = await upload(rowsOf(null, accounts));
         const seconds = (Date.now() - started) / 1000;
         expect(body, JSON.stringify(body)).toMatchObject({ code: 200, data: { totalCount: ROWS, successCount: ROWS } });
         if (ROWS >= 1000) console.log(`${kind}: ${ROWS} users imported in ${seconds.toFixed(1)} s`);
-        expect(await imported()).toBe(ROWS);
+        expect(await imported(accounts)).toBe(ROWS);
         const stored = await t.app.ctx.db.db
           .selectFrom('sysUser')
           .select(['username', 'password', 'salt', 'mustChangePassword'])
-          .where('username', 'in', [`${prefix}0`, `${prefix}1`])
+          .where('username', 'in', [`${accounts}0`, `${accounts}1`])
           .orderBy('username')
           .execute();
         expect(stored.map((u) => Number(u.mustChangePassword))).toEqual([1, 1]);
         expect(stored[0]!.salt).not.toBe(stored[1]!.salt);
         expect(await verifyPassword('First1pw', { password: stored[1]!.password!, salt: stored[1]!.salt! })).toBe(true);
-        const signIn = await t.app.inject({ method: 'POST', url: '/sys/login', payload: { username: `${prefix}0`, password: 'First0pw' } });
+        const signIn = await t.app.inject({ method: 'POST', url: '/sys/login', payload: { username: `${accounts}0`, password: 'First0pw' } });
         expect(signIn.json()).toMatchObject({ success: true, result: { userInfo: { mustChangePassword: true } } });
 
         // the imported users join the importer's tenant, and export back, every one of them
         const { rows: tenants } = await sql<{ tenantId: number | string }>`select distinct t.tenant_id as "tenantId" from sys_user_tenant t
-          join sys_user u on u.id = t.user_id where u.username like ${`${prefix}%`}`.execute(t.app.ctx.db.db);
+          join sys_user u on u.id = t.user_id where u.username like ${`${accounts}%`}`.execute(t.app.ctx.db.db);
         expect(tenants.map((r) => Number(r.tenantId))).toEqual([1]);
         const exported = await t.request({ method: 'GET', url: '/api/permission/Users/ExportExcel', token });
         expect(exported.statusCode).toBe(200);
         const cells = new Set([...(await readWorkbook(exported.rawPayload)).sheets.values()].flat(2).map(String));
-        expect(Array.from({ length: ROWS }, (_, i) => `${prefix}${i}`).filter((a) => !cells.has(a))).toEqual([]);
+        expect(Array.from({ length: ROWS }, (_, i) => `${accounts}${i}`).filter((a) => !cells.has(a))).toEqual([]);
 
         // the same accounts again: every row is a duplicate, and nothing more is written
-        const again = await upload(rowsOf(null));
+        const again = await upload(rowsOf(null, accounts));
         expect(again).toMatchObject({ code: 201, data: { errorCount: ROWS } });
-        expect(await imported()).toBe(ROWS);
+        expect(await imported(accounts)).toBe(ROWS);
       },
     );
   });

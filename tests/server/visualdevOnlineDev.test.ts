@@ -47,6 +47,7 @@ describe.each(matrix)('$kind: OnlineDev endpoints of a released design', ({ kind
     let tester: Client;
     let bystander: Client;
 
+    let attempt = 0;
     const names = async () =>
       ((await tester.post(`${AT}/List`, { currentPage: 1, pageSize: 100 })).body.data.list as { gaugeName: string }[]).map((r) => r.gaugeName).sort();
 
@@ -92,6 +93,8 @@ describe.each(matrix)('$kind: OnlineDev endpoints of a released design', ({ kind
       expect(template.statusCode).toBe(200);
       expect(template.headers['content-type']).toContain('spreadsheetml');
       expect((await firstSheet(template.rawPayload))[0]).toEqual(['量具名称', '编号']);
+      // names of this attempt's own: a retried case (CI) finds the rows of the first attempt in the table
+      const mark = `文件${++attempt}`;
 
       const upload = async (rows: unknown[][], as = token) =>
         (
@@ -103,19 +106,19 @@ describe.each(matrix)('$kind: OnlineDev endpoints of a released design', ({ kind
           })
         ).json();
       const bad = await upload([
-        ['文件甲', 'F-1'],
+        [`${mark}甲`, 'F-1'],
         [null, 'F-2'],
       ]);
       expect(bad, JSON.stringify(bad)).toMatchObject({ code: 201, data: { totalCount: 2, errorCount: 1, successCount: 0 } });
-      expect(await names()).not.toContain('文件甲');
+      expect(await names()).not.toContain(`${mark}甲`);
       const good = await upload([
-        ['文件甲', 'F-1'],
-        ['文件乙', 'F-2'],
+        [`${mark}甲`, 'F-1'],
+        [`${mark}乙`, 'F-2'],
       ]);
       expect(good, JSON.stringify(good)).toMatchObject({ code: 200, data: { successCount: 2 } });
-      expect(await names()).toEqual(expect.arrayContaining(['文件甲', '文件乙']));
+      expect(await names()).toEqual(expect.arrayContaining([`${mark}甲`, `${mark}乙`]));
 
-      const exported = await t.request({ method: 'GET', url: `${AT}/Actions/Export`, token, query: { keyword: '文件' } });
+      const exported = await t.request({ method: 'GET', url: `${AT}/Actions/Export`, token, query: { keyword: mark } });
       expect(exported.statusCode).toBe(200);
       const all = await firstSheet(exported.rawPayload);
       expect(all[0]).toEqual(expect.arrayContaining(['量具名称', '编号']));
@@ -124,25 +127,25 @@ describe.each(matrix)('$kind: OnlineDev endpoints of a released design', ({ kind
           .slice(1)
           .map((row) => row[0])
           .sort(),
-      ).toEqual(['文件乙', '文件甲'].sort());
+      ).toEqual([`${mark}乙`, `${mark}甲`].sort());
 
-      const rows = (await tester.post(`${AT}/List`, { currentPage: 1, pageSize: 100, keyword: '文件' })).body.data.list as { id: string; gaugeName: string }[];
-      const chosen = rows.find((r) => r.gaugeName === '文件乙')!;
+      const rows = (await tester.post(`${AT}/List`, { currentPage: 1, pageSize: 100, keyword: mark })).body.data.list as { id: string; gaugeName: string }[];
+      const chosen = rows.find((r) => r.gaugeName === `${mark}乙`)!;
       const exportData = async (body: object) => {
         const res = await t.request({ method: 'POST', url: `${AT}/Actions/ExportData`, token, payload: body });
         expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
         return (await firstSheet(res.rawPayload)).slice(1).map((row) => row[0]);
       };
-      expect(await exportData({ selectIds: [chosen.id] })).toEqual(['文件乙']);
-      expect(await exportData({ keyword: '文件', queryJson: JSON.stringify({ gaugeNo: 'F-1' }) })).toEqual(['文件甲']);
+      expect(await exportData({ selectIds: [chosen.id] })).toEqual([`${mark}乙`]);
+      expect(await exportData({ keyword: mark, queryJson: JSON.stringify({ gaugeNo: 'F-1' }) })).toEqual([`${mark}甲`]);
 
       // each file endpoint needs its own permission: a user who may only list gets none of them
       const lister = await tokenWith(t, ['online:odFiles:list']);
       expect((await t.request({ method: 'GET', url: `${AT}/Template`, token: lister })).statusCode).toBe(403);
-      expect((await upload([['文件丙', 'F-3']], lister)).error).toBe('CL_ERR_NO_PERMISSION');
+      expect((await upload([[`${mark}丙`, 'F-3']], lister)).error).toBe('CL_ERR_NO_PERMISSION');
       expect((await t.request({ method: 'GET', url: `${AT}/Actions/Export`, token: lister })).statusCode).toBe(403);
       expect((await t.request({ method: 'POST', url: `${AT}/Actions/ExportData`, token: lister, payload: {} })).statusCode).toBe(403);
-      expect(await names()).not.toContain('文件丙');
+      expect(await names()).not.toContain(`${mark}丙`);
     });
   });
 });

@@ -37,66 +37,65 @@ const caseLink = {
 };
 
 /** A tree as the designer's model panel makes one: a parent field, a label field and the root value. */
-const labArea = {
+const labArea = (name: string) => ({
   version: 4,
-  id: 'online.labArea',
+  id: `online.${name}`,
   title: '实验区域',
   screen: { kind: 'tree' },
   tree: { parentField: 'parentId', labelField: 'name', rootValue: '0', lazy: true },
   entity: {
-    table: 'online_lab_area',
+    table: `online_${name.toLowerCase()}`,
     fields: {
-      parentId: { type: 'string', label: '上级区域', maxLength: 36, default: '0', ref: 'online.labArea', refLabel: 'name' },
+      parentId: { type: 'string', label: '上级区域', maxLength: 36, default: '0', ref: `online.${name}`, refLabel: 'name' },
       name: { type: 'string', label: '区域名称', required: true, maxLength: 50, keyword: true },
     },
   },
-  api: { dialect: 'api', base: '/api/online/labArea' },
+  api: { dialect: 'api', base: `/api/online/${name}` },
   list: { search: ['keyword'], columns: ['name', 'parentId'], actions: ['add', 'edit', 'delete'] },
   form: { fields: [{ field: 'parentId', 'x-component': 'RelationForm' }, 'name'] },
-  permissions: { prefix: 'online:labArea:' },
-};
+  permissions: { prefix: `online:${name}:` },
+});
 
 /** A designed model whose relation form picks records of another designed model (online.caseLink). */
-const linkNote = {
+const linkNote = (name: string) => ({
   version: 4,
-  id: 'online.linkNote',
+  id: `online.${name}`,
   title: '关联备注',
   entity: {
-    table: 'online_link_note',
+    table: `online_${name.toLowerCase()}`,
     fields: {
       title: { type: 'string', label: '标题', maxLength: 50 },
       linkId: { type: 'string', label: '关联记录', maxLength: 36, ref: 'online.caseLink', refLabel: 'note' },
     },
   },
-  api: { dialect: 'api', base: '/api/online/linkNote' },
+  api: { dialect: 'api', base: `/api/online/${name}` },
   list: { columns: ['title', 'linkId'], actions: ['add', 'edit', 'delete'] },
   form: { fields: ['title', { field: 'linkId', 'x-component': 'RelationForm' }] },
-  permissions: { prefix: 'online:linkNote:' },
-};
+  permissions: { prefix: `online:${name}:` },
+});
 
 /** A designed model with relation form fields that opts in to Excel import and export. */
-const caseImport = {
+const caseImport = (name: string) => ({
   version: 4,
-  id: 'online.caseImport',
+  id: `online.${name}`,
   title: '案件导入',
   entity: {
-    table: 'online_case_import',
+    table: `online_${name.toLowerCase()}`,
     fields: {
       note: { type: 'string', label: '备注', required: true, maxLength: 50, keyword: true },
       caseId: { type: 'string', label: '关联案件', maxLength: 36, ref: 'scopefixture.case', refLabel: 'title' },
       caseIds: { type: 'string', label: '关联案件组', maxLength: 500, ref: 'scopefixture.case', refLabel: 'title', multiple: true },
     },
   },
-  api: { dialect: 'api', base: '/api/online/caseImport', operations: { import: true, export: true } },
+  api: { dialect: 'api', base: `/api/online/${name}`, operations: { import: true, export: true } },
   list: { search: ['keyword'], columns: ['note', 'caseId', 'caseIds'], actions: ['add', 'edit', 'delete'] },
   form: { fields: ['note', { field: 'caseId', 'x-component': 'RelationForm' }, { field: 'caseIds', 'x-component': 'RelationForm' }] },
-  permissions: { prefix: 'online:caseImport:' },
-};
+  permissions: { prefix: `online:${name}:` },
+});
 
 const LINK_CODES = ['list', 'add', 'edit', 'delete'].map((a) => `btn:online:caseLink:${a}`);
 /** reading the relation form's target: the code its list, get and popup require */
 const CASE_LIST = 'btn:scopefixture:case:list';
-const IMPORT_CODES = ['list', 'import'].map((a) => `btn:online:caseImport:${a}`);
 const UNAVAILABLE = '所选关联案件不可用，请重新选择';
 const GROUP_UNAVAILABLE = '所选关联案件组不可用，请重新选择';
 const MISSING = '0192f1d2-0000-7000-8000-00000000000f';
@@ -114,6 +113,11 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
     let seq = 0;
     const depart = { A: '', B: '' };
     const caseOf: Record<string, string> = {};
+
+    // the cases that release a model release one of their own; a retried case (CI) cannot release the same id
+    // twice, so every attempt takes fresh names
+    let attempt = 0;
+    const fresh = (stem: string) => `${stem}${++attempt}`;
 
     async function release(model: object & { id: string; title: string }): Promise<void> {
       const created = await admin.post(BASE, { fullName: model.title, enCode: model.id, modelJson: JSON.stringify(model) });
@@ -140,10 +144,10 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       return client(t, await departmentToken([...LINK_CODES, CASE_LIST]));
     }
 
-    /** Uploads rows under the header 备注/关联案件/关联案件组 to the import model as the given user. */
-    async function importCases(token: string, rows: unknown[][]) {
+    /** Uploads rows under the header 备注/关联案件/关联案件组 to the import model `name` as the given user. */
+    async function importCases(name: string, token: string, rows: unknown[][]) {
       const file = await workbookOf([['备注', '关联案件', '关联案件组'], ...rows]);
-      const res = await t.request({ method: 'POST', url: '/api/online/caseImport/Actions/Import', token, ...multipart('file', 'cases.xlsx', file) });
+      const res = await t.request({ method: 'POST', url: `/api/online/${name}/Actions/Import`, token, ...multipart('file', 'cases.xlsx', file) });
       return res.json();
     }
 
@@ -156,8 +160,8 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       return lines.slice(1);
     }
 
-    const importedNotes = async (prefix: string) =>
-      ((await admin.post(`${ONLINE}/online.caseImport/List`, { currentPage: 1, pageSize: 100, keyword: prefix })).body.data.list as { note: string }[])
+    const importedNotes = async (name: string, prefix: string) =>
+      ((await admin.post(`${ONLINE}/online.${name}/List`, { currentPage: 1, pageSize: 100, keyword: prefix })).body.data.list as { note: string }[])
         .map((r) => r.note)
         .sort();
 
@@ -236,17 +240,18 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       expect((await blind.get(CASES, { pageSize: 10 })).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
 
       // a designed target: its relation form select (FieldDataSelect) and list need its list permission
-      await release(linkNote);
+      const noteModel = fresh('linkNote');
+      await release(linkNote(noteModel));
       const target = (await admin.post('/api/online/caseLink', { note: `popup target ${process.pid}` })).body.data;
       const select = { relationField: 'note', currentPage: 1, pageSize: 100 };
-      const noteCodes = ['online:linkNote:list', 'online:linkNote:add', 'online:linkNote:edit'];
+      const noteCodes = ['list', 'add', 'edit'].map((action) => `online:${noteModel}:${action}`);
       const outsider = await userWith(t, noteCodes);
       const refusedSelect = await outsider.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
       expect(refusedSelect.status).toBe(403);
       expect(refusedSelect.body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
       expect((await outsider.get('/api/online/caseLink', { pageSize: 10 })).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
-      const absent = await outsider.post('/api/online/linkNote', { title: 'x', linkId: MISSING });
-      const hidden = await outsider.post('/api/online/linkNote', { title: 'x', linkId: target.id });
+      const absent = await outsider.post(`/api/online/${noteModel}`, { title: 'x', linkId: MISSING });
+      const hidden = await outsider.post(`/api/online/${noteModel}`, { title: 'x', linkId: target.id });
       expect(hidden.status).toBe(absent.status);
       expect(answerOf(hidden.body)).toEqual(answerOf(absent.body));
       expect(hidden.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'linkId', message: '所选关联记录不可用，请重新选择' }] } });
@@ -256,23 +261,25 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       const listed = await reader.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
       expect(listed.body, JSON.stringify(listed.body)).toMatchObject({ code: 200 });
       expect((listed.body.data.list as { id: string }[]).find((r) => r.id === target.id)).toMatchObject({ note: target.note });
-      const saved = await reader.post('/api/online/linkNote', { title: 'ok', linkId: target.id });
+      const saved = await reader.post(`/api/online/${noteModel}`, { title: 'ok', linkId: target.id });
       expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200, data: { linkId: target.id, linkId_dictText: target.note } });
-      const notes = (await admin.post(`${ONLINE}/online.linkNote/List`, { currentPage: 1, pageSize: 100 })).body.data.list as { title: string }[];
+      const notes = (await admin.post(`${ONLINE}/online.${noteModel}/List`, { currentPage: 1, pageSize: 100 })).body.data.list as { title: string }[];
       expect(notes.map((r) => r.title)).toEqual(['ok']);
     });
 
     it('imports relation form columns all or nothing; the report names each refused row, the id and the reason', async () => {
-      await release(caseImport);
-      const token = await departmentToken([...IMPORT_CODES, CASE_LIST]);
-      const mixed = await importCases(token, [
+      const name = fresh('caseImport');
+      await release(caseImport(name));
+      const importCodes = ['list', 'import'].map((action) => `btn:online:${name}:${action}`);
+      const token = await departmentToken([...importCodes, CASE_LIST]);
+      const mixed = await importCases(name, token, [
         ['导甲', caseOf['A-1'], null],
         ['导乙', caseOf['B-1'], null],
         ['导丙', MISSING, null],
         ['导丁', null, `${caseOf['A-2']},${caseOf['B-1']}`],
       ]);
       expect(mixed, JSON.stringify(mixed)).toMatchObject({ code: 201, data: { totalCount: 4, errorCount: 3, successCount: 0 } });
-      expect(await importedNotes('导')).toEqual([]);
+      expect(await importedNotes(name, '导')).toEqual([]);
       // the case of another department and the missing one get the same reason
       expect(await reportLines(token, mixed.data.fileUrl)).toEqual([
         [3, '关联案件', caseOf['B-1'], UNAVAILABLE],
@@ -281,22 +288,22 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       ]);
 
       // an importer who may not read the cases: even a case of their own department is refused
-      const blind = await departmentToken(IMPORT_CODES);
-      const unreadable = await importCases(blind, [['导戊', caseOf['A-1'], caseOf['A-2']]]);
+      const blind = await departmentToken(importCodes);
+      const unreadable = await importCases(name, blind, [['导戊', caseOf['A-1'], caseOf['A-2']]]);
       expect(unreadable).toMatchObject({ code: 201, data: { totalCount: 1, errorCount: 1, successCount: 0 } });
       expect(await reportLines(blind, unreadable.data.fileUrl)).toEqual([
         [2, '关联案件', caseOf['A-1'], UNAVAILABLE],
         [2, '关联案件组', caseOf['A-2'], GROUP_UNAVAILABLE],
       ]);
-      expect(await importedNotes('导')).toEqual([]);
+      expect(await importedNotes(name, '导')).toEqual([]);
 
       // fixed, the file goes in whole and the list shows the cases' titles
-      const fixed = await importCases(token, [
+      const fixed = await importCases(name, token, [
         ['导甲', caseOf['A-1'], null],
         ['导丁', null, `${caseOf['A-1']},${caseOf['A-2']}`],
       ]);
       expect(fixed, JSON.stringify(fixed)).toMatchObject({ code: 200, data: { successCount: 2 } });
-      const rows = (await admin.post(`${ONLINE}/online.caseImport/List`, { currentPage: 1, pageSize: 100, keyword: '导' })).body.data.list;
+      const rows = (await admin.post(`${ONLINE}/online.${name}/List`, { currentPage: 1, pageSize: 100, keyword: '导' })).body.data.list;
       expect(rows.map((r: Record<string, string>) => [r.note, r.caseId_dictText ?? '', r.caseIds_dictText ?? '']).sort()).toEqual([
         ['导丁', '', 'A-1,A-2'],
         ['导甲', 'A-1', ''],
@@ -304,30 +311,32 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
     });
 
     it('releases a tree designed in the designer and serves it level by level, its parent picked by the relation form', async () => {
-      await release(labArea);
-      const config = await admin.get(`${ONLINE}/online.labArea/Config`);
+      const name = fresh('labArea');
+      await release(labArea(name));
+      const config = await admin.get(`${ONLINE}/online.${name}/Config`);
       expect(config.body, JSON.stringify(config.body)).toMatchObject({ code: 200 });
-      const tester = await userWith(t, ['online:labArea:list', 'online:labArea:add', 'online:labArea:edit', 'online:labArea:delete']);
-      const root = (await tester.post('/api/online/labArea', { name: '一号楼' })).body;
+      const codes = ['list', 'add', 'edit', 'delete'].map((action) => `online:${name}:${action}`);
+      const tester = await userWith(t, codes);
+      const root = (await tester.post(`/api/online/${name}`, { name: '一号楼' })).body;
       expect(root, JSON.stringify(root)).toMatchObject({ code: 200, data: { parentId: '0' } });
-      const other = (await tester.post('/api/online/labArea', { name: '二号楼', parentId: '0' })).body.data;
-      const lab = (await tester.post('/api/online/labArea', { name: '力学室', parentId: root.data.id })).body;
+      const other = (await tester.post(`/api/online/${name}`, { name: '二号楼', parentId: '0' })).body.data;
+      const lab = (await tester.post(`/api/online/${name}`, { name: '力学室', parentId: root.data.id })).body;
       expect(lab, JSON.stringify(lab)).toMatchObject({ code: 200, data: { parentId: root.data.id } });
-      await tester.post('/api/online/labArea', { name: '化学室', parentId: root.data.id });
+      await tester.post(`/api/online/${name}`, { name: '化学室', parentId: root.data.id });
 
       const names = async (parentId: string) =>
-        ((await tester.get('/api/online/labArea', { parentId, pageSize: 50 })).body.data.list as { name: string }[]).map((r) => r.name).sort();
+        ((await tester.get(`/api/online/${name}`, { parentId, pageSize: 50 })).body.data.list as { name: string }[]).map((r) => r.name).sort();
       expect(await names('0')).toEqual(['一号楼', '二号楼'].sort());
       expect(await names(root.data.id)).toEqual(['力学室', '化学室'].sort());
       expect(await names(other.id)).toEqual([]);
-      const children = (await tester.get('/api/online/labArea', { parentId: root.data.id })).body.data.list as { parentId_dictText: string }[];
+      const children = (await tester.get(`/api/online/${name}`, { parentId: root.data.id })).body.data.list as { parentId_dictText: string }[];
       expect(children.every((r) => r.parentId_dictText === '一号楼')).toBe(true);
 
       // a node moves under another, and never under a node that does not exist
-      const moved = await tester.put(`/api/online/labArea/${lab.data.id}`, { parentId: other.id, version: lab.data.version });
+      const moved = await tester.put(`/api/online/${name}/${lab.data.id}`, { parentId: other.id, version: lab.data.version });
       expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ code: 200, data: { parentId: other.id } });
       expect(await names(other.id)).toEqual(['力学室']);
-      const orphan = await tester.post('/api/online/labArea', { name: '孤儿', parentId: 'no-such-node' });
+      const orphan = await tester.post(`/api/online/${name}`, { name: '孤儿', parentId: 'no-such-node' });
       expect(orphan.body).toMatchObject({ error: 'CL_ERR_VALIDATION', data: { errors: [{ field: 'parentId', message: '所选上级区域不可用，请重新选择' }] } });
     });
   });
