@@ -19,9 +19,13 @@ const IMPORT_TIMEOUT_MS = 120_000 + ROWS * 200;
 // inserting its rows held /healthz for most of the import (SQLite, load 8.8: the worst answer 1,368 ms
 // while a refused file was read and checked; with it 113 ms). The bound is a share of the import's own
 // time, so a loaded machine that slows both does not fail it (the gate of 2026-11-27, load ~9: 559 ms on
-// PostgreSQL against an absolute 250 ms), while an import that holds the event loop throughout does.
+// PostgreSQL against an absolute 250 ms), while an import that holds the event loop throughout does. Half,
+// not a quarter: with another test process on the other core the worst answer took 389 ms of a ~1.2 s
+// import; an import made to hold the loop for 3 s of its 3.5 s (a busy wait, for the check) answered after
+// 3,020 ms and fails. To that comes the worst answer while this process only waits, measured just before:
+// what the machine's other work costs it, import or not.
 const BREATHER_ROWS = 4_000;
-const WORST_HEALTHZ_SHARE = 0.25;
+const WORST_HEALTHZ_SHARE = 0.5;
 const WORST_HEALTHZ_MS = 250;
 
 describe('hashPasswords (the bulk import’s worker threads)', () => {
@@ -193,7 +197,7 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
     });
 
     it(
-      `answers /healthz all through a ${BREATHER_ROWS}-row import (no wait over a quarter of the import), which stays all or nothing`,
+      `answers /healthz all through a ${BREATHER_ROWS}-row import (no wait over half the import), which stays all or nothing`,
       { timeout: 180_000 },
       async () => {
         const accounts = `br${prefix}${++attempt}y`;
@@ -232,6 +236,8 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
           }
         };
 
+        // the baseline: /healthz while this process only waits, as long as an import takes on a quiet machine
+        const idle = await pinged(new Promise((resolve) => setTimeout(resolve, 1_000)));
         // a weak first password on the last row: every row is read and checked, the file refused, nothing written
         const refused = await pinged(send(weak));
         expect(refused.body, JSON.stringify(refused.body).slice(0, 400)).toMatchObject({ code: 201, data: { errorCount: 1, successCount: 0 } });
@@ -255,8 +261,8 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
         const { rows: positions } = await sql<{ fullName: string }>`
           select full_name as "fullName" from sys_position where en_code = ${`${accounts}.position`}`.execute(t.app.ctx.db.db);
         expect(positions).toEqual([{ fullName: '导入时新增' }]);
-        const worst = `worst /healthz answer ${refused.worst.toFixed(0)} of ${refused.took.toFixed(0)} ms (refused file), ${done.worst.toFixed(0)} of ${done.took.toFixed(0)} ms (${done.answers} answers during the import)`;
-        const bound = (took: number) => Math.max(WORST_HEALTHZ_MS, took * WORST_HEALTHZ_SHARE);
+        const worst = `worst /healthz answer ${refused.worst.toFixed(0)} of ${refused.took.toFixed(0)} ms (refused file), ${done.worst.toFixed(0)} of ${done.took.toFixed(0)} ms (${done.answers} answers during the import), ${idle.worst.toFixed(0)} ms while idle`;
+        const bound = (took: number) => Math.max(WORST_HEALTHZ_MS, took * WORST_HEALTHZ_SHARE) + idle.worst;
         expect(refused.worst, worst).toBeLessThan(bound(refused.took));
         expect(done.worst, worst).toBeLessThan(bound(done.took));
       },
