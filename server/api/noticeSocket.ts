@@ -7,6 +7,7 @@ import { userTenantIds } from '../auth/userTenantIds.js';
 import { appError } from '../errors.js';
 import type { NoticeBus } from '../notices/noticeBus.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+import { holdMessages } from '../realtime/holdMessages.js';
 import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
 
 export interface NoticeSocketOptions {
@@ -64,6 +65,7 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
       preValidation: async (request) => assertSameOrigin(request),
     },
     async (socket: WebSocket, request) => {
+      const messages = holdMessages(socket);
       const auth = authOf(request);
       if (request.params.userId !== auth.userId) return socket.close(SOCKET_REFUSED);
       const token = tokenOf(request)!;
@@ -81,7 +83,7 @@ async function noticeSocketRoutes(app: FastifyInstance, options: NoticeSocketOpt
         },
       });
       const peer = keepSessionSocket(socket, { heartbeatMs, identify, token, log: request.log, name: 'notice socket', onClose: remove });
-      socket.on('message', (data, isBinary) => {
+      messages.listen((data, isBinary) => {
         peer.heard();
         if (!isBinary && HEARTBEATS.has(data.toString())) socket.send(HEARTBEAT_REPLY);
       });

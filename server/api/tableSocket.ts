@@ -7,6 +7,7 @@ import { holdsPermission } from '../auth/holdsPermission.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import type { NoticeBus } from '../notices/noticeBus.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
+import { holdMessages } from '../realtime/holdMessages.js';
 import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
 import { createTableChannels, tableChannelOf, type TableChannels } from '../realtime/tableChannels.js';
 import { HEART_BEAT_REPLY, parseTableFrame, updateFrame } from '../realtime/tableFrames.js';
@@ -67,6 +68,7 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
       preValidation: async (request) => assertSameOrigin(request),
     },
     async (socket: WebSocket, request) => {
+      const messages = holdMessages(socket);
       const auth = authOf(request);
       if (request.params.userId !== auth.userId) return socket.close(SOCKET_REFUSED);
       const { pageId } = request.params;
@@ -81,7 +83,7 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
       const leave = channels.join(channel, peer);
       const life = keepSessionSocket(socket, { heartbeatMs, identify, token: tokenOf(request)!, log: request.log, name: 'table socket', onClose: leave });
       let budget = { second: 0, sent: 0 };
-      socket.on('message', (data, isBinary) => {
+      messages.listen((data, isBinary) => {
         life.heard();
         if (isBinary) return;
         const frame = parseTableFrame(data.toString());

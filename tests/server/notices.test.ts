@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { databaseMatrix } from '../helpers/databases.js';
+import { lockTable } from '../helpers/lockTable.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { insertUser } from '../helpers/testRows.js';
 
@@ -164,6 +165,31 @@ describe.each(matrix)('$kind: announcements and the notice socket', ({ kind, ava
         expect(a.frames.filter((f) => f.msgId === 'forged')).toEqual([]);
         a.close();
         b.close();
+      });
+
+      // NOT_SUPPORTED on SQLite: its readers never wait for a lock, so the tenant read cannot be held up
+      it.skipIf(kind === 'sqlite')('answers a heartbeat sent the moment the socket opens, while its tenants are still being read', async () => {
+        const reader = await newUser();
+        // 1. a first socket leaves the caller's identity cached, so that the upgrade itself reads no tenant;
+        // then another connection holds the user tenants, so the next socket's tenant read waits
+        (await connect(t.app, reader.id, reader.token)).close();
+        const release = await lockTable(t.database.databaseUrl!, 'sys_user_tenant');
+        try {
+          // 2. the client sends at once on open, while the server still waits for the tenants
+          const a = await connect(t.app, reader.id, reader.token);
+          const reply = new Promise<string>((resolve) => {
+            a.socket.once('message', (data) => resolve(data.toString()));
+            setTimeout(() => resolve('"no reply within 10 s"'), 10_000);
+          });
+          a.socket.send('HeartBeat');
+          await new Promise((r) => setTimeout(r, 300));
+          // 3. the tenants are read, and the heartbeat sent meanwhile is answered
+          await release();
+          expect(JSON.parse(await reply)).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+          a.close();
+        } finally {
+          await release();
+        }
       });
 
       it('closes the socket of a session that was signed out at the next heartbeat', async () => {

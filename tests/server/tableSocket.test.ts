@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { databaseMatrix } from '../helpers/databases.js';
+import { lockTable } from '../helpers/lockTable.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
 
@@ -133,6 +134,27 @@ describe.each(matrix)('$kind: the live table socket', ({ kind, available }) => {
       expect(await b.next(300)).toBeNull();
       a.socket.close();
       b.socket.close();
+    });
+
+    // NOT_SUPPORTED on SQLite: its readers never wait for a lock, so the permission read cannot be held up
+    it.skipIf(kind === 'sqlite')('answers a heartbeat sent the moment the socket opens, while its permissions are still being read', async () => {
+      const editor = await newUser(['tableSocketEditor']);
+      // 1. a first socket leaves the caller's identity cached, so that the upgrade itself reads no permission;
+      // then another connection holds the role permissions, so the next socket's permission read waits
+      (await connect(t.app, editor.id, editor.token)).socket.close();
+      const release = await lockTable(t.database.databaseUrl!, 'sys_role_permission');
+      try {
+        // 2. the client sends at once on open, while the server still waits for the permissions
+        const a = await connect(t.app, editor.id, editor.token);
+        a.send({ type: 'heart_beat' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // 3. the permissions are read, and the heartbeat sent meanwhile is answered
+        await release();
+        expect(await a.next()).toEqual({ type: 'heart_beat', data: true });
+        a.socket.close();
+      } finally {
+        await release();
+      }
     });
 
     it('passes an editor’s row update to the other tables of the page and tenant only, rebuilt', async () => {
