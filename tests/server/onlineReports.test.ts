@@ -18,6 +18,7 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     let t: TestApp;
     let admin: Client;
     const tag = `rp${process.pid}`;
+    // what a case creates is its attempt's own: a retried case (CI) finds what the first attempt left
     let attempt = 0;
     const inDays = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
 
@@ -151,7 +152,7 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     });
 
     it("answers a chart's points from two numeric outputs, parameters applied, for the chart fetch", async () => {
-      const device = `${tag}天平`;
+      const device = `${tag}天平${++attempt}`;
       for (const [x, y] of [
         [3, 9.2],
         [1, 1.1],
@@ -170,24 +171,24 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     });
 
     it('refuses a calibration record without its chart in the download’s words (请先生成图表), on add and on edit', async () => {
+      const mark = `${tag}r${++attempt}`;
       const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-      const missing = await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}无图` });
+      const missing = await admin.post('/admin/calibrationRecord/add', { deviceName: `${mark}无图` });
       expect(missing.body, JSON.stringify(missing.body)).toMatchObject({ success: false, message: '请先生成图表' });
-      expect((await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}无图`, curveChart: '' })).body).toMatchObject({
+      expect((await admin.post('/admin/calibrationRecord/add', { deviceName: `${mark}无图`, curveChart: '' })).body).toMatchObject({
         success: false,
         message: '请先生成图表',
       });
-      const saved = await admin.post('/admin/calibrationRecord/add', { deviceName: `${tag}有图`, curveChart: png });
+      const saved = await admin.post('/admin/calibrationRecord/add', { deviceName: `${mark}有图`, curveChart: png });
       expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ success: true, result: { curveChart: png } });
       const { id, version } = saved.body.result as { id: string; version: number };
       const cleared = await admin.put('/admin/calibrationRecord/edit', { id, version, curveChart: '' });
       expect(cleared.body, JSON.stringify(cleared.body)).toMatchObject({ success: false, message: '请先生成图表' });
-      const list = await admin.get('/admin/calibrationRecord/list', { keyword: tag, pageSize: 50 });
-      expect(list.body.result.records.map((r: { deviceName: string; curveChart: string }) => [r.deviceName, r.curveChart])).toEqual([[`${tag}有图`, png]]);
+      const list = await admin.get('/admin/calibrationRecord/list', { keyword: mark, pageSize: 50 });
+      expect(list.body.result.records.map((r: { deviceName: string; curveChart: string }) => [r.deviceName, r.curveChart])).toEqual([[`${mark}有图`, png]]);
     });
 
     it('serves a report designed in the designer like a shipped one: a query model saved and released as a design', async () => {
-      // a design and points of this attempt's own: a retried case (CI) cannot release the same id twice
       const n = ++attempt;
       const name = `pointsDesign${process.pid}x${n}`;
       const device = `${tag}设计量具${n}`;
@@ -256,7 +257,7 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     });
 
     it('serves every item of a report dictionary past the tenth and filters by the twelfth on the server', async () => {
-      const device = `${tag}扭矩扳手`;
+      const device = `${tag}扭矩扳手${++attempt}`;
       for (const [x, quantity] of [
         [1, '11'],
         [2, '11'],
@@ -289,6 +290,8 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     });
 
     it('answers an unknown report and one the caller may not read alike, and applies the data scope', async () => {
+      // rules, roles and users of this attempt's own; the data they scope is the suite's
+      const who = `${tag}s${++attempt}`;
       const outsider = await userWith(t, ['system:user:list']);
       expect((await data({}, outsider)).status).toBe(404);
       expect((await admin.get(`${API}/getRpColumns/labReports.nothing`)).status).toBe(404);
@@ -297,7 +300,7 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
       // a role whose data rule keeps department B only
       const db = t.app.ctx.db.db;
       const rule = await admin.post('/sys/dataRule/add', {
-        name: `${tag} rule`,
+        name: `${who} rule`,
         modelId: 'system.user',
         kind: 'field',
         field: 'orgCode',
@@ -305,16 +308,16 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
         value: `${tag}B`,
       });
       expect(rule.body, JSON.stringify(rule.body)).toMatchObject({ success: true });
-      const roleId = await insertRole(db, `${tag}role`);
+      const roleId = await insertRole(db, `${who}role`);
       await grant(db, roleId, [`btn:labReports:certificatesExpiring:list`]);
       expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
-      await insertUser(db, { username: `${tag}scoped`, password: 'Passw0rd1', roleIds: [roleId] });
-      const scoped = client(t, await t.login(`${tag}scoped`, 'Passw0rd1'));
+      await insertUser(db, { username: `${who}scoped`, password: 'Passw0rd1', roleIds: [roleId] });
+      const scoped = client(t, await t.login(`${who}scoped`, 'Passw0rd1'));
       expect(names((await data({ realname: tag, self_days: 3650 }, scoped)).body)).toEqual([`${tag}戊`, `${tag}丁`]);
 
       // the joined model's data scope applies too: a rule hiding department A's record hides its name
       const departRule = await admin.post('/sys/dataRule/add', {
-        name: `${tag} depart rule`,
+        name: `${who} depart rule`,
         modelId: 'system.depart',
         kind: 'field',
         field: 'orgCode',
@@ -322,11 +325,11 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
         value: `${tag}A`,
       });
       expect(departRule.body, JSON.stringify(departRule.body)).toMatchObject({ success: true });
-      const departRole = await insertRole(db, `${tag}drole`);
+      const departRole = await insertRole(db, `${who}drole`);
       await grant(db, departRole, [`btn:labReports:staffByTitle:list`]);
       expect((await admin.post('/sys/roleDataRule/add', { roleId: departRole, ruleId: departRule.body.result.id })).body).toMatchObject({ success: true });
-      await insertUser(db, { username: `${tag}dscoped`, password: 'Passw0rd1', roleIds: [departRole] });
-      const departScoped = client(t, await t.login(`${tag}dscoped`, 'Passw0rd1'));
+      await insertUser(db, { username: `${who}dscoped`, password: 'Passw0rd1', roleIds: [departRole] });
+      const departScoped = client(t, await t.login(`${who}dscoped`, 'Passw0rd1'));
       const hidden = await data({ orgCode: `${tag}A`, pageSize: 50 }, departScoped, BY_TITLE);
       expect(hidden.body.result.records.map((r: { departName: unknown; staffCount: number }) => [r.departName, r.staffCount])).toEqual([
         [null, 2],
