@@ -72,6 +72,7 @@ import { openNotices } from './notices/openNotices.js';
 import { startExpiryNotices } from './staff/certificateExpiry.js';
 import modelRoutes from './engine/modelRoutes.js';
 import { syncModelTables } from './engine/syncModelTables.js';
+import { separateRecycleBinSecrets } from './engine/recordHistory.js';
 import { seedLab } from './seed/seedLab.js';
 import { syncModuleData } from './engine/syncModuleData.js';
 import { openModelStore, type ModelStore } from './engine/store/modelStore.js';
@@ -211,6 +212,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     const modelStore = store;
     await syncModelTables(db, modelStore.current().modules);
+    await separateRecycleBinSecrets(
+      db.db,
+      [...modelStore.current().entries.values()].map((e) => e.compiled),
+    );
     await seedCoreRows(db.db);
     await syncModuleData(db, modelStore.current().modules);
     await seedSystemData(db, app.log);

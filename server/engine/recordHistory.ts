@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
@@ -71,6 +71,21 @@ function recordLabel(model: CompiledModel, row: Row): string {
 }
 
 /**
+ * A deleted row as the recycle bin keeps it: the readable fields in `data`, which the bin's list and detail
+ * show, and the secret ones (a password hash, its salt) apart in `secretData`, which the bin's model marks
+ * secret, so no answer carries them; restore puts both back (server/system/recycleBinHooks.ts).
+ */
+export function splitForRecycleBin(model: CompiledModel, row: Row): { data: Row; secretData: Row | null } {
+  const data: Row = {};
+  const secretData: Row = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (model.fields.get(name)?.readable === false) secretData[name] = value;
+    else data[name] = value;
+  }
+  return { data, secretData: Object.keys(secretData).length > 0 ? secretData : null };
+}
+
+/**
  * Keeps the rows about to be deleted in the recycle bin, whole (every column, secret ones included, so a
  * restored account signs in with its old password), in the delete's transaction.
  */
@@ -78,10 +93,34 @@ export async function keepInRecycleBin(write: WriteScope, model: CompiledModel, 
   const every = sql.join([...model.fields.values()].map((f) => f.select));
   const { rows } = await sql<Row>`select ${every} from ${model.table} where ${where}`.execute(write.trx.withoutPlugins());
   const at = nowText();
+  const { json } = model.adapter;
   for (const row of rows) {
-    await sql`insert into ${sql.table(RECYCLE_BIN_TABLE)} (id, tenant_id, model_id, record_id, record_label, data, create_by, create_time, version)
-      values (${newId()}, ${write.context.tenantId}, ${model.model.id}, ${String(row.id)}, ${recordLabel(model, row)}, ${model.adapter.json.toDb(row)},
-        ${write.context.auth.username}, ${at}, 1)`.execute(write.trx);
+    const { data, secretData } = splitForRecycleBin(model, row);
+    await sql`insert into ${sql.table(RECYCLE_BIN_TABLE)} (id, tenant_id, model_id, record_id, record_label, data, secret_data, create_by, create_time, version)
+      values (${newId()}, ${write.context.tenantId}, ${model.model.id}, ${String(row.id)}, ${recordLabel(model, row)}, ${json.toDb(data)},
+        ${secretData ? json.toDb(secretData) : null}, ${write.context.auth.username}, ${at}, 1)`.execute(write.trx);
   }
   if (rows.length > 0) write.touch(RECYCLE_BIN_TABLE);
+}
+
+/**
+ * Moves the secret fields of rows the bin kept whole before they were kept apart (a password hash in `data`,
+ * shown by the bin's list and detail) into `secretData`. Run at start after model sync; a row moved once
+ * has `secretData` and is not read again.
+ */
+export async function separateRecycleBinSecrets(db: Kysely<Database>, models: Iterable<CompiledModel>): Promise<void> {
+  for (const model of models) {
+    if (!keepsRecycleBin(model) || [...model.fields.values()].every((f) => f.readable)) continue;
+    const { json } = model.adapter;
+    const { rows } = await sql<{ id: string; data: unknown }>`select id, data from ${sql.table(RECYCLE_BIN_TABLE)}
+      where model_id = ${model.model.id} and secret_data is null`.execute(db);
+    for (const row of rows) {
+      const kept = row.data == null ? null : json.fromDb(row.data);
+      if (kept === null || typeof kept !== 'object') continue;
+      const { data, secretData } = splitForRecycleBin(model, kept as Row);
+      if (!secretData) continue;
+      await sql`update ${sql.table(RECYCLE_BIN_TABLE)} set data = ${json.toDb(data)}, secret_data = ${json.toDb(secretData)}
+        where id = ${row.id} and secret_data is null`.execute(db);
+    }
+  }
 }

@@ -65,11 +65,21 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     return target;
   };
 
+  /** The row's secret fields, kept apart from `data` (recordHistory.ts splitForRecycleBin): the bin's answers never hold them. */
+  async function secretsOf(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<Record<string, unknown>> {
+    const { rows } = await sql<{ secretData: unknown }>`select secret_data as "secretData" from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(
+      ctx.db,
+    );
+    const value = rows[0]?.secretData == null ? null : target.adapter.json.fromDb(rows[0].secretData);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  }
+
   /** Puts the kept row back under its own id (a taken id or unique value is refused clearly). */
   async function insertSnapshot(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<void> {
     const { rows } = await sql`select 1 as hit from ${target.table} where ${target.id.ref} = ${bin.recordId}`.execute(ctx.db);
     if (rows.length > 0) throw appError('CL_ERR_RECYCLE_ID_TAKEN');
-    const entries = Object.entries(bin.data).filter(([name]) => target.fields.has(name));
+    const whole = { ...bin.data, ...(await secretsOf(ctx, target, bin)) };
+    const entries = Object.entries(whole).filter(([name]) => target.fields.has(name));
     const columns = sql.join(entries.map(([name]) => target.fields.get(name)!.ref));
     const values = sql.join(
       entries.map(([name, value]) => {

@@ -117,6 +117,50 @@ describe.each(matrix)('$kind: data change log and recycle bin (/sys/dataLog, /sy
       });
     });
 
+    it("keeps a deleted account's password hash and salt out of the bin's list and detail, and still restores them", async () => {
+      const user = await newUser();
+      await admin.del(`${USERS}/${user.id}`);
+      const list = await admin.get('/sys/recycleBin/list', { keyword: user.username });
+      const row = list.body.result.records[0];
+      expect(row.data).toMatchObject({ id: user.id, username: user.username });
+      const detail = await admin.get('/sys/recycleBin/queryById', { id: row.id });
+      expect(detail.body).toMatchObject({ success: true, result: { id: row.id } });
+      for (const answer of [row, detail.body.result]) {
+        expect(Object.keys(answer.data)).not.toContain('password');
+        expect(Object.keys(answer.data)).not.toContain('salt');
+        expect(answer).not.toHaveProperty('secretData');
+        expect(JSON.stringify(answer)).not.toContain('scrypt');
+      }
+      expect((await admin.put('/sys/recycleBin/restore', undefined, { id: row.id })).body).toMatchObject({ success: true });
+      expect(await t.login(user.username, 'Passw0rd1')).toBeTruthy();
+    });
+
+    it('moves the secrets of rows kept whole before (a hash in data) out of data at the next start', async () => {
+      const user = await newUser();
+      await admin.del(`${USERS}/${user.id}`);
+      const db = t.app.ctx.db.db.withoutPlugins();
+      // the row as the bin kept it before secrets were kept apart: every column in data, no secret_data
+      const kept = await sql<{ id: string; data: unknown; secret_data: unknown }>`select id, data, secret_data from sys_recycle_bin
+        where record_id = ${user.id}`.execute(db);
+      const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+      const whole = { ...json(kept.rows[0]!.data), ...json(kept.rows[0]!.secret_data) };
+      expect(String(whole.password)).toContain('scrypt');
+      await sql`update sys_recycle_bin set data = ${JSON.stringify(whole)}, secret_data = null where id = ${kept.rows[0]!.id}`.execute(db);
+      expect(JSON.stringify((await admin.get('/sys/recycleBin/list', { keyword: user.username })).body)).toContain('scrypt');
+
+      const restarted = await createTestApp(kind, { database: t.database });
+      try {
+        const again = client(restarted, await restarted.login());
+        const row = (await again.get('/sys/recycleBin/list', { keyword: user.username })).body.result.records[0];
+        expect(row.data).toMatchObject({ id: user.id, username: user.username });
+        expect(JSON.stringify(row)).not.toContain('scrypt');
+        expect((await again.put('/sys/recycleBin/restore', undefined, { id: row.id })).body).toMatchObject({ success: true });
+        expect(await restarted.login(user.username, 'Passw0rd1')).toBeTruthy();
+      } finally {
+        await restarted.close();
+      }
+    });
+
     it('refuses a restore whose unique values were taken meanwhile, and leaves the bin as it was', async () => {
       const user = await newUser();
       await admin.del(`${USERS}/${user.id}`);
