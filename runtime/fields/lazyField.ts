@@ -1,4 +1,5 @@
-import { createElement, forwardRef, lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazyPart } from '../render/lazyPart';
+import { createElement, forwardRef, Suspense, useState, type ComponentType } from 'react';
 
 // Formily hands widgets arbitrary props from the schema, so the registry cannot be narrower than this.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -47,11 +48,18 @@ export function loadableWidget(name: string, field: LazyField): LoadableWidget {
   let loaded: FieldComponent | undefined;
   let loading: Promise<FieldComponent> | undefined;
   const load = () =>
-    (loading ??= field.load().then((component) => {
-      if (!isComponent(component)) throw new Error(`field registry: the loader of "${name}" answered ${String(component)}, not a component`);
-      return (loaded = component);
-    }));
-  const Deferred = lazy(async () => ({ default: await load() }));
+    (loading ??= field.load().then(
+      (component) => {
+        if (!isComponent(component)) throw new Error(`field registry: the loader of "${name}" answered ${String(component)}, not a component`);
+        return (loaded = component);
+      },
+      (error: unknown) => {
+        // not kept: the field's retry (lazyPart) and the next preload fetch again
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Deferred = lazyPart(load);
 
   const Widget = forwardRef<unknown, object>(function LazyWidget(props, ref) {
     const [ready] = useState(() => loaded);

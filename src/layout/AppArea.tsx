@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { createHookRegistry, createRuntime, ModelPage, RuntimeProvider } from '../../runtime';
 import { createAccessChecker } from '../../runtime/access/createAccessChecker';
@@ -15,6 +15,7 @@ import { PrintHost } from '../modules/print/PrintHost';
 import { registerPrint } from '../modules/print/registerPrint';
 import { AppLayout } from './AppLayout';
 import { createSessionDictSource } from './createSessionDictSource';
+import { lazyPart } from '../../runtime/render/lazyPart';
 
 const renderModelPage = (modelId: string) => <ModelPage modelId={modelId} />;
 
@@ -28,11 +29,11 @@ function appHooks(http: HttpClient, t: (key: string, values?: Record<string, unk
   return hooks;
 }
 // visited to choose a top-level menu, not on the way to a screen: its cards and Result load when it opens
-const MenuListPage = lazy(async () => ({ default: (await import('../pages/MenuListPage')).MenuListPage }));
+const MenuListPage = lazyPart(async () => (await import('../pages/MenuListPage')).MenuListPage);
 // the widget gallery (admins): every registered widget, so it is its own chunk
-const WidgetGallery = lazy(async () => ({ default: (await import('../dev/WidgetGallery')).WidgetGallery }));
+const WidgetGallery = lazyPart(async () => (await import('../dev/WidgetGallery')).WidgetGallery);
 // the designer (designer/): its own chunk, loaded only when it opens (its menu item 表单设计器)
-const DesignerApp = lazy(async () => ({ default: (await import('../../designer/DesignerApp')).DesignerApp }));
+const DesignerApp = lazyPart(async () => (await import('../../designer/DesignerApp')).DesignerApp);
 /** where the designer opens (schemas/visualdev/module.json, menu visualdev.designer) */
 const DESIGNER_PATH = '/online/designer';
 

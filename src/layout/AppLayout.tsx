@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_HOME_PATH, USER_ANNOUNCEMENT_PATH } from '../app/constants';
@@ -26,10 +26,14 @@ import { PageTabs } from './tabs/PageTabs';
 import { usePageTabs } from './tabs/usePageTabs';
 import { useDevice } from './useDevice';
 import { usePrefetchModelPage } from './usePrefetchModelPage';
+import { dialogFailure, lazyPart } from '../../runtime/render/lazyPart';
 
-const SettingsDrawer = lazy(async () => ({ default: (await import('../settings/SettingsDrawer')).SettingsDrawer }));
+const SettingsDrawer = lazyPart(
+  async () => (await import('../settings/SettingsDrawer')).SettingsDrawer,
+  dialogFailure((props) => props.onClose()),
+);
 // a phone's menu drawer (antd's Drawer and its motion): wider screens never load it
-const Drawer = lazy(async () => ({ default: (await import('antd/es/drawer')).default }));
+const Drawer = lazyPart(async () => (await import('antd/es/drawer')).default);
 
 const SIDER_WIDTH = 208;
 /** spec 000 §1 "fixed content width" (top-menu layout): Ant Design Pro's 1200 px */

@@ -1,6 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
@@ -9,10 +9,20 @@ import { logout } from '../session/logout';
 import { reloadDictItems } from '../session/reloadDictItems';
 import { useSession } from '../session/useSession';
 import { PERSONAL_INFO_MODEL } from '../modules/staff/personalInfo';
+import { dialogFailure, lazyPart } from '../../runtime/render/lazyPart';
 
-const ChangePasswordDialog = lazy(async () => ({ default: (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog }));
-const DepartSelectDialog = lazy(async () => ({ default: (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog }));
-const RecordDialog = lazy(async () => ({ default: (await import('../../runtime/render/form/RecordDialog')).RecordDialog }));
+const ChangePasswordDialog = lazyPart(
+  async () => (await import('../dialogs/ChangePasswordDialog')).ChangePasswordDialog,
+  dialogFailure((props) => props.onCancel?.()),
+);
+const DepartSelectDialog = lazyPart(
+  async () => (await import('../dialogs/DepartSelectDialog')).DepartSelectDialog,
+  dialogFailure((props) => props.onCancel?.()),
+);
+const RecordDialog = lazyPart(
+  async () => (await import('../../runtime/render/form/RecordDialog')).RecordDialog,
+  dialogFailure((props) => props.onClose()),
+);
 
 type Dialog = 'info' | 'password' | 'depart' | null;
 

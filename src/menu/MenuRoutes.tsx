@@ -1,13 +1,14 @@
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading';
 import type { RouteSpec } from './buildRoutes';
+import { lazyPart } from '../../runtime/render/lazyPart';
 
 // the home page brings its charts along: loaded when it is first shown
-const HomePage = lazy(async () => ({ default: (await import('../pages/home/HomePage')).HomePage }));
+const HomePage = lazyPart(async () => (await import('../pages/home/HomePage')).HomePage);
 // rare (a menu entry this build has no page for): antd's Result and its illustrations stay out of the app area
-const PageUnavailable = lazy(async () => ({ default: (await import('../pages/PageUnavailable')).PageUnavailable }));
-const MyAnnouncementsPage = lazy(async () => ({ default: (await import('../notices/MyAnnouncementsPage')).MyAnnouncementsPage }));
+const PageUnavailable = lazyPart(async () => (await import('../pages/PageUnavailable')).PageUnavailable);
+const MyAnnouncementsPage = lazyPart(async () => (await import('../notices/MyAnnouncementsPage')).MyAnnouncementsPage);
 
 export interface MenuRoutesProps {
   routes: readonly RouteSpec[];

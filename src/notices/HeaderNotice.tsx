@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover, Spin } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app/AppServices';
@@ -10,11 +10,15 @@ import { createNoticeApi, type NoticeItem } from './noticeApi';
 import { ensureNoticeTexts, NOTICE_NAMESPACE } from './noticeTexts';
 import { noticeOpening } from './openNotice';
 import { useNotices } from './useNotices';
+import { dialogFailure, lazyPart } from '../../runtime/render/lazyPart';
 
 // what the bell opens loads on the first hover or click: every page shows the badge, few open the list
 const loadPopover = () => import('./NoticePopoverContent');
-const NoticePopoverContent = lazy(async () => ({ default: (await loadPopover()).NoticePopoverContent }));
-const AnnouncementDialog = lazy(async () => ({ default: (await import('./AnnouncementDialog')).AnnouncementDialog }));
+const NoticePopoverContent = lazyPart(async () => (await loadPopover()).NoticePopoverContent);
+const AnnouncementDialog = lazyPart(
+  async () => (await import('./AnnouncementDialog')).AnnouncementDialog,
+  dialogFailure((props) => props.onClose()),
+);
 
 /**
  * The header notice bell (spec 000 §2, §4): a badge with the unread total, a 300 px popover with the

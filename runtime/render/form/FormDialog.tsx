@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
 import { DetailView } from '../detail/DetailView';
 import { modelText } from '../modelText';
@@ -10,10 +10,11 @@ import { buildFormSchema, type FormMode } from './buildFormSchema';
 import { SchemaForm } from './SchemaForm';
 import { useNarrowScreen } from '../useNarrowScreen';
 import type { FormController } from './useFormController';
+import { lazyPart } from '../lazyPart';
 
 // antd's Tabs and the sub-record lists only for models that declare tabs
 const loadRecordTabs = () => import('../tabs/RecordTabs');
-const RecordTabs = lazy(async () => ({ default: (await loadRecordTabs()).RecordTabs }));
+const RecordTabs = lazyPart(async () => (await loadRecordTabs()).RecordTabs);
 
 const DEFAULT_WIDTH = 600;
 // spec 000 §9: modal body max height 600 px

@@ -1,5 +1,5 @@
 import { Alert, App } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { whenAllowed } from '../../access/createAccessChecker';
 import type { DataProvider, DataRecord, FieldFilter } from '../../data/DataProvider';
 import type { ListAction, ServedModel } from '../../model/types';
@@ -26,10 +26,14 @@ import { useCustomActions, type BuiltInRunners } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
 import { useCustomRowRenderer } from './useCustomRowRenderer';
+import { dialogFailure, lazyPart } from '../lazyPart';
 
 // the add / edit / detail dialog and Formily with it: fetched on idle or with the first opening (docs/client-budgets.md)
 const loadFormDialog = () => import('../form/FormDialog');
-const FormDialog = lazy(async () => ({ default: (await loadFormDialog()).FormDialog }));
+const FormDialog = lazyPart(
+  async () => (await loadFormDialog()).FormDialog,
+  dialogFailure((props) => props.controller.close()),
+);
 
 export interface ListPageProps {
   served: ServedModel;

@@ -1,13 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { DataProvider } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import type { SuperQuery } from '../../query/queryLines';
 import type { ColumnSetting } from './columnSettings';
+import { dialogFailure, lazyPart } from '../lazyPart';
 
 // each tool is its own chunk, fetched the first time it opens: the list page's first bundle carries none
-const SuperQueryDialog = lazy(() => import('../../query/SuperQueryDialog'));
-const ImportDialog = lazy(() => import('./tools/ImportDialog'));
-const ColumnSettingsDrawer = lazy(() => import('./tools/ColumnSettingsDrawer'));
+const SuperQueryDialog = lazyPart(
+  async () => (await import('../../query/SuperQueryDialog')).default,
+  dialogFailure((props) => props.onClose()),
+);
+const ImportDialog = lazyPart(
+  async () => (await import('./tools/ImportDialog')).default,
+  dialogFailure((props) => props.onClose()),
+);
+const ColumnSettingsDrawer = lazyPart(
+  async () => (await import('./tools/ColumnSettingsDrawer')).default,
+  dialogFailure((props) => props.onClose()),
+);
 
 export type ToolPanel = 'superQuery' | 'import' | 'columns';
 

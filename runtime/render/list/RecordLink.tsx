@@ -1,13 +1,17 @@
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ServedModel } from '../../model/types';
 import { useFormController } from '../form/useFormController';
 import { useRuntime } from '../RuntimeProvider';
 import { useFeedback } from '../useFeedback';
 import type { ColumnLink } from './buildColumns';
+import { dialogFailure, lazyPart } from '../lazyPart';
 
 // the dialog, and Formily with it, loads when a link is opened: list pages never load it statically (docs/client-budgets.md)
-const FormDialog = lazy(async () => ({ default: (await import('../form/FormDialog')).FormDialog }));
+const FormDialog = lazyPart(
+  async () => (await import('../form/FormDialog')).FormDialog,
+  dialogFailure((props) => props.controller.close()),
+);
 
 /** The detail dialog of the linked record; the server answers it with that model's permission, tenant and scope. */
 function LinkedDetail({ served, id, onClose }: { served: ServedModel; id: string; onClose(): void }) {

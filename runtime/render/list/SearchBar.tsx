@@ -1,5 +1,5 @@
 import { Button, Input, Select, Space } from 'antd';
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useDictOptions } from '../../fields/dict/DictSourceContext';
 import type { ServedModel } from '../../model/types';
 import { assertWidgetsRegistered } from '../form/assertWidgetsRegistered';
@@ -11,14 +11,15 @@ import { buildSearchSchema, searchPlaceholder, searchWidgetOf } from './buildSea
 import type { SearchCriteria } from './listQuery';
 import { KEYWORD, searchEntries, type SearchEntry } from './searchEntries';
 import { toSearchCriteria } from './toSearchCriteria';
+import { lazyPart } from '../lazyPart';
 
 // A model naming a widget of its own in list.search gets the Formily search form, loaded then; the built-in
 // search widgets are plain antd, so that a list page does not download Formily before a form opens.
-const SchemaSearchBar = lazy(async () => ({ default: (await import('./SchemaSearchBar')).SchemaSearchBar }));
-const SearchDate = lazy(async () => ({ default: (await import('./SearchDateInputs')).SearchDate }));
-const SearchDateRange = lazy(async () => ({ default: (await import('./SearchDateInputs')).SearchDateRange }));
-const SearchNumber = lazy(async () => ({ default: (await import('./SearchNumberInputs')).SearchNumber }));
-const SearchNumberRange = lazy(async () => ({ default: (await import('./SearchNumberInputs')).SearchNumberRange }));
+const SchemaSearchBar = lazyPart(async () => (await import('./SchemaSearchBar')).SchemaSearchBar);
+const SearchDate = lazyPart(async () => (await import('./SearchDateInputs')).SearchDate);
+const SearchDateRange = lazyPart(async () => (await import('./SearchDateInputs')).SearchDateRange);
+const SearchNumber = lazyPart(async () => (await import('./SearchNumberInputs')).SearchNumber);
+const SearchNumberRange = lazyPart(async () => (await import('./SearchNumberInputs')).SearchNumberRange);
 
 const PLAIN_WIDGETS = new Set(['Input', 'Select', 'DictSelect', 'NumberPicker', 'NumberRange', 'DatePicker', 'DateRangePicker']);
 

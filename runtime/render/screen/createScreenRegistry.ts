@@ -1,9 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { FieldFilter } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import type { ScreenKind } from '../../model/v2Parts';
 import { v2 } from '../../model/v2Parts';
 import type { PendingPage } from '../list/firstPage';
+import { lazyPart } from '../lazyPart';
 
 /** What every screen component is given. */
 export interface ScreenProps {
@@ -68,8 +69,13 @@ export function createScreenRegistry(): ScreenRegistry {
     register: (kind, component, options = {}) => add(kind, { component, options, preload: async () => undefined }),
     registerLazy(kind, load, options = {}) {
       let loading: Promise<ScreenComponent> | undefined;
-      const once = () => (loading ??= load());
-      add(kind, { component: lazy(async () => ({ default: await once() })), options, preload: async () => void (await once()) });
+      // a failed download is not kept: the screen's retry (lazyPart) and the next preload fetch again
+      const once = () =>
+        (loading ??= load().catch((error: unknown) => {
+          loading = undefined;
+          throw error;
+        }));
+      add(kind, { component: lazyPart(once), options, preload: async () => void (await once()) });
     },
     has: (kind) => entries.has(kind),
     component(kind) {

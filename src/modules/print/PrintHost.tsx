@@ -1,8 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { onPrintRequest, type PrintRequest } from './printRequests';
+import { dialogFailure, lazyPart } from '../../../runtime/render/lazyPart';
 
 // the dialog, the printout and their texts load with the first print
-const PrintDialog = lazy(async () => ({ default: (await import('./PrintDialog')).PrintDialog }));
+const PrintDialog = lazyPart(
+  async () => (await import('./PrintDialog')).PrintDialog,
+  dialogFailure((props) => props.onClose()),
+);
 
 /** Where print requests open their dialog, inside the app's providers (theme, language, runtime). */
 export function PrintHost() {

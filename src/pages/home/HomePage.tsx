@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../../app/AppServices';
 import { useCurrentLanguage } from '../../i18n/useCurrentLanguage';
 import { useSession } from '../../session/useSession';
 import { greetingKey } from './greetingKey';
 import type { HomeFigures } from './homeFiguresTypes';
+import { lazyPart } from '../../../runtime/render/lazyPart';
 
 // the chart widget any model's form uses (runtime/fields/chart), with ECharts, in chunks of its own loaded when first shown
-const ChartWidget = lazy(() => import('../../../runtime/fields/chart/ChartWidget'));
+const ChartWidget = lazyPart(async () => (await import('../../../runtime/fields/chart/ChartWidget')).default);
 
 export const HOME_FIGURES_URL = '/sys/home/figures';
 /** records created per month, per listable model, as chart series (server/api/homeFigures.ts) */
