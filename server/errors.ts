@@ -51,6 +51,11 @@ const CATALOGUE = {
   CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
   CL_ERR_TENANT_DISABLED: { kind: 'forbidden', 'zh-CN': '该租户已停用，请联系管理员', en: 'This tenant is disabled, please contact an administrator' },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
+  CL_ERR_ACCOUNT_SHARED: {
+    kind: 'noPermission',
+    'zh-CN': '该用户也属于其他租户，您在那里没有此权限，不能修改该账号',
+    en: 'This account also belongs to other tenants where you do not hold this permission, so you cannot change it',
+  },
   CL_ERR_PERMISSION_NOT_GRANTABLE: { kind: 'business', 'zh-CN': '不能授予您自己没有的权限：{id}', en: 'You cannot grant a permission you do not hold: {id}' },
   CL_ERR_FORCE_OFFLINE_SELF: { kind: 'business', 'zh-CN': '不能强制自己下线', en: 'You cannot force yourself offline' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },

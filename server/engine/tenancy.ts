@@ -24,4 +24,11 @@ export interface TenancyHook {
    * or the write is refused and rolled back.
    */
   adopt?(write: WriteScope, ids: string[]): Promise<void>;
+  /**
+   * Called in the write's transaction before an edit, state change or delete of rows (`code`: the
+   * permission the operation needs). A row shared with other tenants (a user account) changes for them
+   * too, so the hook refuses when the writer does not hold `code` in each of them: an administrator of
+   * one tenant may not reset, rename, freeze or delete an account another tenant relies on.
+   */
+  beforeWrite?(write: WriteScope, ids: string[], code: string): Promise<void>;
 }

@@ -162,6 +162,7 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
+    await model.tenancy?.beforeWrite?.(write, [id], model.permission('edit'));
     const stored = await storedRefs(trx, model, values, rowSql(model, id, context));
     const completed = await completeUpdate(write, model, id, values, ctx);
     const final = await runBeforeSave(model, completed, 'update', id, write);
@@ -191,6 +192,7 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
   const versionRef = model.fields.get('version')!.ref;
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
+    await model.tenancy?.beforeWrite?.(write, [id], model.permission('state'));
     const [before] = keepsChangeLog(model) ? await readForHistory(trx, model, rowSql(model, id, context)) : [];
     const { rows } = await sql<Row>`update ${model.table}
       set ${ref} = case when ${ref} = ${state.on} then ${as(state.off)} else ${as(state.on)} end,
@@ -213,6 +215,7 @@ export async function deleteRecords(env: EngineEnv, model: CompiledModel, ids: s
   const unique = [...new Set(ids)];
   await inWrite(env, model, context, async (write) => {
     const { trx } = write;
+    await model.tenancy?.beforeWrite?.(write, unique, model.permission('delete'));
     const where = sql.join([sql`${model.id.ref} in (${sql.join(unique)})`, ...scopeConditions(model, context)], sql` and `);
     const before = keepsChangeLog(model) ? await readForHistory(trx, model, where) : [];
     if (keepsRecycleBin(model)) await keepInRecycleBin(write, model, where);

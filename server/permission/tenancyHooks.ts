@@ -1,4 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Grantee } from '../auth/userPermissions.js';
+import type { Database } from '../db/schema.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { appError } from '../errors.js';
@@ -22,9 +24,35 @@ function userOfTenant(column: string, tenantId: number): RawBuilder<unknown> {
   return sql`${sql.ref(column)} in (select ${sql.ref('user_id')} from ${sql.table(USER_TENANT_TABLE)} where ${sql.ref('tenant_id')} = ${tenantId})`;
 }
 
+/**
+ * Refuses a change to accounts that also belong to tenants where the caller does not hold `code` (as a
+ * member, through an enabled role of that tenant: holdsPermission's test). sys_user is shared by every
+ * tenant an account works in, so a password reset, rename, freeze or delete made in one tenant holds in
+ * all of them: without this, an administrator of one tenant could take over an account another tenant's
+ * administrator also uses, and act there with its rights. The caller's own account is theirs to change.
+ * Accounts outside the caller's tenant are left to the write's own check, which answers them exactly like
+ * unknown ids (this refusal would tell that they exist).
+ */
+export async function assertAccountsChangeable(db: Kysely<Database>, auth: Grantee, userIds: string[], code: string): Promise<void> {
+  const others = userIds.filter((id) => id !== auth.userId);
+  if (others.length === 0) return;
+  const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} ut
+    where ut.user_id in (${sql.join(others)}) and ut.tenant_id <> ${auth.tenantId}
+      and exists (select 1 from ${sql.table(USER_TENANT_TABLE)} here where here.user_id = ut.user_id and here.tenant_id = ${auth.tenantId})
+      and not exists (select 1 from ${sql.table(USER_TENANT_TABLE)} m
+        join sys_user_role ur on ur.user_id = m.user_id
+        join sys_role r on r.id = ur.role_id
+        join sys_role_permission rp on rp.role_id = ur.role_id
+        join sys_permission p on p.id = rp.permission_id
+        where m.user_id = ${auth.userId} and m.tenant_id = ut.tenant_id and r.tenant_id = ut.tenant_id and r.status = 1
+          and p.perms = ${code} and p.status = '1' and p.del_flag = 0)`.execute(db);
+  if (rows.length > 0) throw appError('CL_ERR_ACCOUNT_SHARED');
+}
+
 /** A user belongs to the tenants they are a member of; a user created in a tenant becomes its member in the same transaction. */
 export const tenantUsers: TenancyHook = {
   rowsOf: memberOfTenant,
+  beforeWrite: (write, ids, code) => assertAccountsChangeable(write.trx, { userId: write.context.auth.userId, tenantId: write.context.tenantId }, ids, code),
   async adopt(write, ids) {
     const createTime = nowText();
     const rows = ids.map((userId) => ({

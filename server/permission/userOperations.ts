@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { passwordPolicyError } from '../auth/passwordPolicy.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { containsSql, idList, keywordOf, pageOf, requiredId } from './hookInput.js';
+import { assertAccountsChangeable } from './tenancyHooks.js';
 import { departPath, descendantsOf, enabledUser, linkedUsers, memberOfTenant, tenantDeparts, userOption, type DepartNode } from './userQueries.js';
 
 type Ctx = OperationHookContext;
@@ -170,6 +171,12 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
   // sign-in, and ends every session of the user (security.md §5)
   hooks.registerOperation('permission.resetPassword', async (ctx) => {
     const userId = await assertMember(ctx);
+    await assertAccountsChangeable(
+      ctx.db,
+      { userId: ctx.context.auth.userId, tenantId: ctx.context.tenantId },
+      [userId],
+      `${ctx.model.permissions.prefix}resetPassword`,
+    );
     const { userPassword, validatePassword } = ctx.body;
     if (typeof userPassword !== 'string' || userPassword.length > 128) throw appError('CL_ERR_BAD_REQUEST', { detail: 'userPassword' });
     if (validatePassword !== undefined && validatePassword !== userPassword) throw appError('CL_ERR_PASSWORD_MISMATCH');
@@ -188,6 +195,12 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
   // lifts the lock five failed sign-ins (or wrong old passwords) put on the account
   hooks.registerOperation('permission.unlockUser', async (ctx) => {
     const userId = await assertMember(ctx);
+    await assertAccountsChangeable(
+      ctx.db,
+      { userId: ctx.context.auth.userId, tenantId: ctx.context.tenantId },
+      [userId],
+      `${ctx.model.permissions.prefix}unlock`,
+    );
     await ctx.db
       .deleteFrom('sysLoginAttempt')
       .where('account', 'in', [loginAccount(String(ctx.record!.username)), passwordChangeAccount(userId)])
