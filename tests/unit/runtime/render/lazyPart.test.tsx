@@ -34,7 +34,7 @@ function screenWith(part: ReactNode) {
 
 describe('lazyPart', () => {
   it('shows a failed download in the part’s place, keeps the rest of the screen, and retries', async () => {
-    const load = vi.fn().mockRejectedValueOnce(unreachable()).mockResolvedValue(Greeting);
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(unreachable()).mockResolvedValue(Greeting);
     const Part = lazyPart(load);
     renderWithRuntime(screenWith(<Part name="张三" />), testRuntime());
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('lazyPart', () => {
   });
 
   it('lets instances that mount after a successful retry render the part', async () => {
-    const load = vi.fn().mockRejectedValueOnce(unreachable()).mockResolvedValue(Greeting);
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(unreachable()).mockResolvedValue(Greeting);
     const Part = lazyPart(load);
     const runtime = testRuntime();
     const { rerender } = renderWithRuntime(screenWith(<Part name="甲" />), runtime);

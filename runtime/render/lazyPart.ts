@@ -43,10 +43,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       Part = fetchPart();
       setAttempt((n) => n + 1);
     };
-    return (
-      <PartBoundary key={attempt} failure={() => failure(retry, props)}>
-        {createElement(Part as ComponentType<P & { ref: typeof ref }>, { ...props, ref })}
-      </PartBoundary>
+    return createElement(
+      PartBoundary,
+      { key: attempt, failure: () => failure(retry, props) },
+      createElement(Part as ComponentType<P & { ref: typeof ref }>, { ...props, ref }),
     );
   });
   return LazyPart as unknown as ComponentType<P>;
@@ -54,10 +54,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 /** A dialog or drawer that could not load: a dialog of its own saying so, with retry, closed through `close`. */
 export function dialogFailure<P>(close: (props: P) => void): PartFailure<P> {
-  return (retry, props) => <FailedDialog onRetry={retry} onClose={() => close(props)} />;
+  return (retry, props) => createElement(FailedDialog, { onRetry: retry, onClose: () => close(props) });
 }
 
-class PartBoundary extends Component<{ children: ReactNode; failure: () => ReactNode }, { error: unknown; failed: boolean }> {
+class PartBoundary extends Component<{ children?: ReactNode; failure: () => ReactNode }, { error: unknown; failed: boolean }> {
   override state = { error: undefined as unknown, failed: false };
 
   static getDerivedStateFromError(error: unknown): { error: unknown; failed: boolean } {
@@ -73,43 +73,33 @@ class PartBoundary extends Component<{ children: ReactNode; failure: () => React
 }
 
 function inlineFailure(retry: () => void): ReactNode {
-  return <FailedPart onRetry={retry} />;
+  return createElement(FailedPart, { onRetry: retry });
 }
 
 function FailedPart({ onRetry }: { onRetry(): void }) {
   const t = useRenderText();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      message={t('page.loadFailed')}
-      description={t('page.partLoadFailed')}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('action.retry')}
-        </Button>
-      }
-    />
-  );
+  return createElement(Alert, {
+    type: 'error',
+    showIcon: true,
+    message: t('page.loadFailed'),
+    description: t('page.partLoadFailed'),
+    action: createElement(Button, { size: 'small', onClick: onRetry }, t('action.retry')),
+  });
 }
 
 function FailedDialog({ onRetry, onClose }: { onRetry(): void; onClose(): void }) {
   const t = useRenderText();
-  return (
-    <Modal
-      open
-      title={t('page.loadFailed')}
-      onCancel={onClose}
-      footer={[
-        <Button key="close" onClick={onClose}>
-          {t('action.close')}
-        </Button>,
-        <Button key="retry" type="primary" onClick={onRetry}>
-          {t('action.retry')}
-        </Button>,
-      ]}
-    >
-      {t('page.partLoadFailed')}
-    </Modal>
+  return createElement(
+    Modal,
+    {
+      open: true,
+      title: t('page.loadFailed'),
+      onCancel: onClose,
+      footer: [
+        createElement(Button, { key: 'close', onClick: onClose }, t('action.close')),
+        createElement(Button, { key: 'retry', type: 'primary', onClick: onRetry }, t('action.retry')),
+      ],
+    },
+    t('page.partLoadFailed'),
   );
 }
