@@ -6,6 +6,7 @@ import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor, type ScopeOf } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
+import { withTabParents, type TabParentsOf } from './tabScope.js';
 import { createIdentityGenerationRead } from '../db/identityGeneration.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
@@ -52,6 +53,8 @@ export interface EngineEnv {
   modelOf: ModelOf;
   /** a user's data scope on any model (the cache contextFor reads), for hooks acting on another model's records */
   scopeOf: ScopeOf;
+  /** the served models showing a model as a sub-record tab (the model store sets it when it opens): their scope bounds its rows */
+  tabParentsOf: TabParentsOf;
 }
 
 /**
@@ -67,10 +70,11 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
   const reader = handle.db.withoutPlugins() as unknown as EngineEnv['reader'];
   // a request carries the generation it was identified under; anything else (a job) reads it
   const readIdentityGeneration = createIdentityGenerationRead(reader, handle.quickReads);
-  const scopeOf = createScopeOf(reader, generations, (auth) =>
+  const ownScopeOf = createScopeOf(reader, generations, (auth) =>
     auth.identityGeneration !== undefined ? Promise.resolve(auth.identityGeneration) : readIdentityGeneration(),
   );
-  return {
+  const scopeOf = withTabParents(ownScopeOf, (id) => env.tabParentsOf(id));
+  const env: EngineEnv = {
     db: handle.db,
     reader,
     slow: handle.slowReads,
@@ -89,5 +93,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     contextFor: createContextFor(scopeOf),
     modelOf: () => undefined,
     scopeOf,
+    tabParentsOf: () => [],
   };
+  return env;
 }

@@ -21,6 +21,7 @@ import { syncModelPermissions } from '../syncModuleData.js';
 import { checkRelease } from './checkRelease.js';
 import { checksumOf, readReleasedRow, readReleasedRows, writeReleasedRow, type ReleasedRow } from './releasedModels.js';
 import { createRouteTable, type ModelRoute, type RouteTable } from './routeTable.js';
+import { tabParentsIn } from '../tabScope.js';
 
 /** One model as the store serves it, compiled once. */
 export interface StoredModel {
@@ -226,6 +227,11 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
   let snapshot = snapshotOf(1, initial);
   // reference labels are read from the target model as served now, a released one included
   env.modelOf = (id) => snapshot.entries.get(id)?.compiled;
+  env.tabParentsOf = (id) =>
+    tabParentsIn(
+      [...snapshot.entries.values()].map((e) => e.compiled),
+      id,
+    );
 
   function swapIn(entry: StoredModel): void {
     const previous = snapshot.entries.get(entry.model.id);
