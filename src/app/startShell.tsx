@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../runtime/model/types';
+import { loadDayjsLocale } from '../i18n/dayjsLocaleLoaders';
 import type { SignInExit } from '../pages/SignInExit';
 import type { GuardDeps } from '../routing/runNavigationGuard';
 import { needsPermissionsFirst, startPermissionsEarly } from '../routing/startPermissionsEarly';
@@ -54,6 +55,8 @@ export async function startShell(show: (screen: ReactNode) => unknown, deps: Gua
     // a failure is the router's to show
     void loadRouter().catch(() => undefined);
     void import('../layout/AppArea').catch(() => undefined);
+    // the router's first loader waits for dayjs's texts too: fetched now, not once the router exists
+    void loadDayjsLocale(options.lang?.() ?? 'zh-CN').catch(() => undefined);
   }
   let routed = false;
   const startRouter = () => {

@@ -1,21 +1,15 @@
 import dayjs from 'dayjs';
 import { startTransition, useEffect, useState } from 'react';
 import type { Lang } from '../../runtime/model/types';
+import { loadDayjsLocale } from './dayjsLocaleLoaders';
 import { useCurrentLanguage } from './useCurrentLanguage';
-
-// dayjs names its locales in lower case; English is built in
-const LOADERS: Record<Lang, () => Promise<{ name: string }>> = {
-  'zh-CN': async () => ({ name: (await import('dayjs/locale/zh-cn')).default.name }),
-  en: async () => ({ name: 'en' }),
-  'zh-TW': async () => ({ name: (await import('dayjs/locale/zh-tw')).default.name }),
-};
 
 /** the language dayjs was last switched to here (null before the first switch) */
 let applied: Lang | null = null;
 
 /** Switches dayjs (date pickers, month and week names) to `lang`. */
 export async function applyDayjsLocale(lang: Lang): Promise<void> {
-  dayjs.locale((await LOADERS[lang]()).name);
+  dayjs.locale(await loadDayjsLocale(lang));
   applied = lang;
 }
 

@@ -12,6 +12,18 @@ import { verifySlider } from '../helpers/verifySlider';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+// which languages' dayjs texts were asked for, and when (the real loader still runs)
+const dayjsAsked = vi.hoisted(() => [] as string[]);
+vi.mock('../../../../src/i18n/dayjsLocaleLoaders', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../src/i18n/dayjsLocaleLoaders')>();
+  return {
+    loadDayjsLocale: (lang: Parameters<typeof real.loadDayjsLocale>[0]) => {
+      dayjsAsked.push(lang);
+      return real.loadDayjsLocale(lang);
+    },
+  };
+});
+
 const isScreen = (node: ReactNode, type: unknown) => isValidElement(node) && node.type === type;
 
 /** Starts the shell at `hash`; the first screen is rendered, later ones (the router) only recorded. */
@@ -92,5 +104,16 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     const shown = await start('#/user/login', services);
     await waitFor(() => expect(shown).toHaveLength(1));
     expect(isScreen(shown[0], RouterProvider)).toBe(true);
+  });
+
+  it('with a session, dayjs’s texts are fetched with the router, not once it exists', async () => {
+    const services = createTestServices(ROUTER_CALLS);
+    services.session.signIn(loginResult(), 'zh-TW');
+    window.history.replaceState(null, '', '/#/system/position');
+    dayjsAsked.length = 0;
+    // the router's other part (antd's texts) never comes: the router is not created in this case
+    const withRouter = () => new Promise(() => undefined);
+    void startShell(vi.fn(), { session: services.session, http: services.http, onPermissionsFailed: vi.fn() }, { withRouter, lang: () => 'zh-TW' });
+    await waitFor(() => expect(dayjsAsked).toEqual(['zh-TW']));
   });
 });
