@@ -8,6 +8,7 @@ import { ReadOnlyRunError } from '../db/readOnlyRunner.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { createTableCache } from '../engine/tableCache.js';
+import { columnTypeOf } from '../engine/tableSpec.js';
 import { scopeConditions } from '../engine/whereSql.js';
 import { AppError, appError } from '../errors.js';
 import { authOf } from '../plugins/accessPlugin.js';
@@ -188,10 +189,19 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
     }
   }
 
-  /** `table as (select <readable, non-credential columns> from schema.table where <tenant and scope>)` */
+  /**
+   * `table as (select <readable, non-credential columns> from schema.table where <tenant and scope>)`. A column
+   * the caller's roles hide (field access, system.roleField) is there as a typed null: the statement still runs
+   * for them, and what it reads of that field is nothing, as the list shows them nothing.
+   */
   async function shadowOf(request: FastifyRequest, model: CompiledModel, schema: string): Promise<RawBuilder<unknown>> {
     const context = await store.env.contextFor(request, model);
-    const columns = model.readable.filter((f) => !CREDENTIAL_NAME.test(f.column)).map((f) => sql.id(f.column));
+    const hidden = context.scope.fields?.hidden;
+    const columns = model.readable
+      .filter((f) => !CREDENTIAL_NAME.test(f.column))
+      .map((f) =>
+        hidden?.has(f.name) ? sql`cast(null as ${sql.raw(model.adapter.ddl.columnType(columnTypeOf(f.def)))}) as ${sql.id(f.column)}` : sql.id(f.column),
+      );
     const conditions = scopeConditions(model, context);
     const { as, rowCheck } = handle.readOnly.shadow;
     if (rowCheck) conditions.push(sql`${sql.raw(rowCheck)}(${model.id.ref}) = 1`);

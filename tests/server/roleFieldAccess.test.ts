@@ -79,6 +79,26 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect((await api.get(BASE, { superQueryParams: superQuery })).body.error).toBe('CL_ERR_FIELD_UNKNOWN');
     });
 
+    it('reads a hidden field as null through configured SQL (a data interface), for that caller only', async () => {
+      const created = await admin.post('/api/system/DataInterface', {
+        fullName: 'positions',
+        enCode: `sql.rf${process.pid}x${++seq}`,
+        categoryId: 'base',
+        enabledMark: 1,
+        dataType: 1,
+        query: 'select id, en_code, description from sys_position',
+      });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      const url = `/api/system/DataInterface/${created.body.data.id}`;
+      const rowOf = (body: { data: { id: string }[] }) => body.data.find((r) => r.id === positionId);
+      const { api } = await userWithRoles([restricted.role]);
+      expect(rowOf((await api.get(`${url}/Actions/Response`)).body)).toMatchObject({ en_code: `RF${process.pid}`, description: null });
+      // nor does a picker's keyword find the row by the hidden value
+      expect((await api.get(`${url}/Action/List`, { keyword: '机密' })).body.data.pagination.total).toBe(0);
+      const open = await userWithRoles([restricted.open]);
+      expect(rowOf((await open.api.get(`${url}/Actions/Response`)).body)).toMatchObject({ description: '机密说明' });
+    });
+
     it('never writes a read-only or hidden field, on create or edit', async () => {
       const { api } = await userWithRoles([restricted.role]);
       const current = (await admin.get(`${BASE}/${positionId}`)).body.data;
