@@ -153,7 +153,7 @@ export function AppLayout({ renderModelPage, prefetchModelPage }: AppLayoutProps
           {settings.multiTab && !mobile && <PageTabs state={tabs} titleOf={titleOf} />}
           <Layout.Content style={{ padding: mobile ? '0 8px 8px' : '0 16px 16px', minWidth: 0 }}>
             <div style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto' } : undefined}>
-              <AppBreadcrumb trail={trail} />
+              <AppBreadcrumb trail={trail} page={home ? null : fixedTitle(pathname)} />
               <KeptPages tabs={tabs.tabs} activeKey={tabs.activeKey} keepAlive={keepAlive} generations={tabs.generations} render={renderAt} />
             </div>
           </Layout.Content>
