@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../runtime/data/HttpClient';
-import { DEFAULT_HOME_PATH, LOGIN_PATH, MENU_LIST_PATH } from '../app/constants';
+import { DEFAULT_HOME_PATH, LOGIN_PATH, MENU_LIST_PATH, TEST_HOME_PATH, TEST_PATH } from '../app/constants';
 import { chosenTopMenu } from '../menu/topLevelChoices';
 import type { SessionStore } from '../session/createSessionStore';
 import { loadPermissions } from '../session/loadPermissions';
@@ -19,6 +19,12 @@ export interface GuardDeps {
 }
 
 const PASS: GuardDecision = { kind: 'pass' };
+
+/**
+ * Spec 000 §2's fixed routes that only redirect. The router follows them before the guard judges the path, so
+ * a visitor's redirect query names where they lead, and /user is the (public) sign-in page itself.
+ */
+const FIXED_REDIRECTS: Readonly<Record<string, string>> = { '/': DEFAULT_HOME_PATH, '/user': LOGIN_PATH, [TEST_PATH]: TEST_HOME_PATH };
 const redirectTo = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /**
@@ -35,7 +41,11 @@ export async function runNavigationGuard(pathname: string, search: string, deps:
   // 2. public paths
   if (isPublicPath(pathname)) return PASS;
   // 6. no token
-  if (!hasToken) return redirectTo(loginPathWithRedirect(fullPath));
+  if (!hasToken) {
+    const target = FIXED_REDIRECTS[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+    if (target === undefined) return redirectTo(loginPathWithRedirect(fullPath));
+    return redirectTo(isPublicPath(target) ? `${target}${search}` : loginPathWithRedirect(`${target}${search}`));
+  }
 
   // 3. load the permission list once per page load; 5. on failure sign out and come back after login
   if (session.state.menu === null) {

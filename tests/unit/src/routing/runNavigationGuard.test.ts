@@ -104,4 +104,13 @@ describe('navigation guard (spec 000 §2, steps 1–6)', () => {
     expect(await guard('/menuList')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2FmenuList' });
     expect(http.calls).toEqual([]);
   });
+
+  it('6. without a token the fixed routes that only redirect lead on first: /user is the sign-in page, / and /test name their targets', async () => {
+    const { guard, http } = setup({}, false);
+    expect(await guard('/user')).toEqual({ kind: 'redirect', to: '/user/login' });
+    expect(await guard('/user/')).toEqual({ kind: 'redirect', to: '/user/login' });
+    expect(await guard('/')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2Fdashboard%2Fanalysis' });
+    expect(await guard('/test')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2Ftest%2Fhome' });
+    expect(http.calls).toEqual([]);
+  });
 });
