@@ -17,7 +17,13 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
   const settings = useSettings();
   const set = (patch: Partial<LayoutSettings>) => store.update(patch);
 
-  const row = (label: string, control: ReactNode) => <List.Item actions={[control]}>{label}</List.Item>;
+  // the label keeps to one line; a control with no room beside it goes below (导航模式's two buttons leave a
+  // 300 px drawer too little width for the label, which otherwise broke after every character)
+  const row = (label: string, control: ReactNode) => (
+    <List.Item actions={[control]} style={{ flexWrap: 'wrap', rowGap: 4 }} styles={{ actions: { marginInlineStart: 'auto' } }}>
+      <span style={{ whiteSpace: 'nowrap' }}>{label}</span>
+    </List.Item>
+  );
   /** a small button group choosing one of `options` ([value, text key]) for a setting */
   const choice = <K extends 'layoutMode' | 'contentWidth'>(key: K, options: [LayoutSettings[K], string][]) => (
     <Radio.Group
