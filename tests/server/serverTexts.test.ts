@@ -17,6 +17,8 @@ const ALLOWED = new Set([
   'server/db/seedCoreRows.ts',
   // the notice socket's heartbeat reply is a fixed JeecgBoot protocol message
   'server/api/noticeSocket.ts',
+  // corrections to OpenCC's simplified → traditional conversion: pairs of phrases, not texts of their own
+  'server/i18n/toTraditional.ts',
 ]);
 const CJK_LITERAL = /(['"`])[^'"`\n]*[\u4e00-\u9fff][^'"`\n]*\1/;
 
