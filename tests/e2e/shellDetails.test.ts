@@ -70,3 +70,19 @@ test('settings drawer: every row label keeps to one line beside or above its con
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
+
+test('at 375 px the notice popover, 300 px wide, stays on screen', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signedIn(page);
+  await page.getByTestId('notice-bell').click();
+  const popover = page.getByTestId('notice-popover');
+  await expect(popover).toBeVisible();
+  await expect(popover.getByRole('button', { name: '查看更多' })).toBeVisible();
+  expect(await popover.evaluate((el) => getComputedStyle(el).width)).toBe('300px');
+  // measured once its opening motion has ended
+  await expect(page.locator('.ant-popover.ant-zoom-big-appear, .ant-popover.ant-zoom-big-enter')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('notice-popover-375.png') });
+  const box = (await popover.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+});
