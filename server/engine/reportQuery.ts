@@ -5,6 +5,7 @@ import { escapeLike } from '../db/dialects/escapeLike.js';
 import { appError } from '../errors.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import { filterValue, inValues } from './conditions.js';
+import { columnTypeOf } from './tableSpec.js';
 import type { Row } from './toDictText.js';
 import { scopeConditions, type ReadScope } from './whereSql.js';
 
@@ -171,11 +172,30 @@ function sourceFieldOf(query: QueryDef, output: string, resolve: (path: string) 
   return typeof def === 'string' ? resolve(def) : null;
 }
 
-function selectOf(query: QueryDef, resolve: (path: string) => SourceRef): RawBuilder<unknown> {
+/**
+ * Whether a source path names a field the caller's roles hide on its model (field access, system.roleField):
+ * the report shows it as a typed null, as the model's own list leaves it out.
+ */
+function hiddenPaths(sources: ReportSources, scopes: ReportScopes): (path: string) => boolean {
+  const joined = new Map(sources.joins.map((join) => [join.def.as, join.model]));
+  return (path) => {
+    const dot = path.indexOf('.');
+    const model = dot < 0 ? sources.from : joined.get(path.slice(0, dot));
+    const name = dot < 0 ? path : path.slice(dot + 1);
+    return model !== undefined && scopes.get(model.model.id)?.scope.fields?.hidden.has(name) === true;
+  };
+}
+
+function selectOf(report: CompiledModel, resolve: (path: string) => SourceRef, hidden: (path: string) => boolean): RawBuilder<unknown> {
+  const query = report.model.query!;
+  const value = (path: string) => {
+    const { field, ref } = resolve(path);
+    return hidden(path) ? sql`cast(null as ${sql.raw(report.adapter.ddl.columnType(columnTypeOf(field.def)))})` : ref;
+  };
   return sql.join(
     Object.entries(query.fields).map(([out, def]) => {
-      if (typeof def === 'string') return sql`${resolve(def).ref} as ${sql.id(out)}`;
-      const arg = def.field === undefined ? sql.raw('*') : resolve(def.field).ref;
+      if (typeof def === 'string') return sql`${value(def)} as ${sql.id(out)}`;
+      const arg = def.field === undefined ? sql.raw('*') : value(def.field);
       return sql`${sql.raw(def.aggregate)}(${arg}) as ${sql.id(out)}`;
     }),
   );
@@ -220,7 +240,16 @@ export function reportSql(report: CompiledModel, sources: ReportSources, request
     const built = conditionOf(source, query, condition, request.params, resolve);
     if (built) conditions.push(built);
   }
-  conditions.push(...searchConditions(report, request.search, (output) => sourceFieldOf(query, output, resolve)));
+  // a search on an output over a hidden field is not applied: its matches would tell the hidden values
+  const hidden = hiddenPaths(sources, scopes);
+  const searchable = new Map(reportSearchNames(report.model).map((s) => [s.name, s.field]));
+  const search = Object.fromEntries(
+    Object.entries(request.search).filter(([name]) => {
+      const def = query.fields[searchable.get(name) ?? ''];
+      return !(typeof def === 'string' && hidden(def));
+    }),
+  );
+  conditions.push(...searchConditions(report, search, (output) => sourceFieldOf(query, output, resolve)));
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const groupRefs = (query.groupBy ?? []).map((path) => resolve(path).ref);
   const groupBy = groupRefs.length > 0 ? sql`group by ${sql.join(groupRefs)}` : sql``;
@@ -233,7 +262,7 @@ export function reportSql(report: CompiledModel, sources: ReportSources, request
   const limit = request.page ? sql`limit ${request.page.pageSize} offset ${(request.page.pageNo - 1) * request.page.pageSize}` : sql``;
   const joins = sources.joins.length > 0 ? joinsSql(query, sources, scopes, resolve) : sql``;
   const base = sql`from ${source.table} ${joins} ${where} ${groupBy}`;
-  const select = selectOf(query, resolve);
+  const select = selectOf(report, resolve, hidden);
   const totals = Object.entries(query.totals ?? {});
   return {
     rows: sql<Row>`select ${select} ${base} ${order} ${limit}`,

@@ -59,6 +59,26 @@ describe.each(matrix)('$kind: online reports', ({ kind, available }) => {
     const data = (query: Record<string, string | number>, as: Client = admin, id = EXPIRING) => as.get(`${API}/getData/${id}`, query);
     const names = (body: { result: { records: { realname: string }[] } }) => body.result.records.map((r) => r.realname).filter((n) => n.startsWith(tag));
 
+    it("shows a source field the caller's roles hide as null, and ignores a search on it", async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `${tag}hide${++attempt}`);
+      await grant(db, roleId, ['btn:labReports:certificatesExpiring:list']);
+      for (const field of ['certificateNo', 'realname']) {
+        const hidden = await admin.post('/sys/roleField/add', { roleId, modelId: 'system.user', field, access: 'hidden' });
+        expect(hidden.body, JSON.stringify(hidden.body)).toMatchObject({ success: true });
+      }
+      const username = `${tag}hider${attempt}`;
+      await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId] });
+      const hider = client(t, await t.login(username, 'Passw0rd1'));
+      const mine = (body: { result: { records: { workNo: string }[] } }) => body.result.records.filter((r) => r.workNo === 'W0');
+      const seen = await data({ self_days: 400, pageSize: 100 }, hider);
+      expect(mine(seen.body)).toEqual([expect.objectContaining({ workNo: 'W0', certificateName: '检测师', certificateNo: null, realname: null })]);
+      // a search by the hidden name finds nothing out: it is not applied
+      const searched = await data({ self_days: 400, pageSize: 100, realname: `${tag}甲` }, hider);
+      expect(searched.body.result.total).toBe(seen.body.result.total);
+      expect(mine((await data({ self_days: 400, pageSize: 100 })).body)).toEqual([expect.objectContaining({ certificateNo: 'C0', realname: `${tag}甲` })]);
+    });
+
     it('answers the columns, dictionaries, parameters and query fields of a report', async () => {
       const columns = await admin.get(`${API}/getRpColumns/${EXPIRING}`);
       expect(columns.body).toMatchObject({ success: true, result: { cgRpConfigId: EXPIRING, cgRpConfigName: '证书到期提醒' } });
