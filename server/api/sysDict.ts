@@ -72,9 +72,12 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
     const auth = authOf(request);
     const models = [...options.store.current().entries.values()].map((entry) => entry.compiled);
     const ref = resolveTableDict(dictCode, models);
-    // an unknown table or field and a model the caller may not list answer alike: no existence oracle
+    // an unknown table or field, a model the caller may not list and a field their roles hide on it (field
+    // access: the list leaves it out, so its texts must not come back here) answer alike: no existence oracle
     if (ref && (await holdsPermission(db, auth, ref.model.permission('list')))) {
-      return { ref, context: await env.contextFor(request, ref.model) };
+      const context = await env.contextFor(request, ref.model);
+      const hidden = context.scope.fields?.hidden;
+      if (!hidden?.has(ref.text.name) && !hidden?.has(ref.value.name)) return { ref, context };
     }
     await logSecurityEvent(db, {
       event: 'identifier.refused',

@@ -99,6 +99,27 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect(rowOf((await open.api.get(`${url}/Actions/Response`)).body)).toMatchObject({ description: '机密说明' });
     });
 
+    it('answers a table dictionary over a field the caller hides like an unknown table', async () => {
+      const roleId = await insertRole(t.app.ctx.db.db, `rf${process.pid}name${++seq}`);
+      await grant(t.app.ctx.db.db, roleId, CODES);
+      await restrict(roleId, 'fullName', 'hidden');
+      const { api } = await userWithRoles([roleId]);
+      const unknown = await api.get('/sys/dict/loadDict/sys_no_such_table,fullName,id');
+      expect(unknown.body).toMatchObject({ error: 'CL_ERR_DICT_TABLE_UNKNOWN' });
+      for (const url of ['/sys/dict/loadDict/sys_position,fullName,id', '/sys/dict/loadDict/sys_position,enCode,fullName']) {
+        const refused = await api.get(url, { keyword: '岗位' });
+        expect(refused.status).toBe(unknown.status);
+        expect(refused.body).toMatchObject({ success: false, error: 'CL_ERR_DICT_TABLE_UNKNOWN' });
+        expect(JSON.stringify(refused.body)).not.toContain('岗位');
+      }
+      const texts = await api.get('/sys/dict/loadDictItem/sys_position,fullName,id', { key: positionId });
+      expect(texts.body).toMatchObject({ success: false, error: 'CL_ERR_DICT_TABLE_UNKNOWN' });
+      // a field it leaves open still serves, and so does the hidden one to a caller who sees it
+      expect((await api.get('/sys/dict/loadDict/sys_position,enCode,id', { keyword: `RF${process.pid}` })).body).toMatchObject({ success: true });
+      const open = await userWithRoles([restricted.open]);
+      expect((await open.api.get('/sys/dict/loadDictItem/sys_position,fullName,id', { key: positionId })).body).toMatchObject({ success: true });
+    });
+
     it('never writes a read-only or hidden field, on create or edit', async () => {
       const { api } = await userWithRoles([restricted.role]);
       const current = (await admin.get(`${BASE}/${positionId}`)).body.data;
