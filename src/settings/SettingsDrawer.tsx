@@ -39,8 +39,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
   return (
     <Drawer open={open} onClose={onClose} title={t('settings.title')} width={300} destroyOnHidden>
       <h4>{t('settings.navTheme')}</h4>
+      {/* small, as the other choices: at the default size English's two buttons did not fit one line */}
       <Radio.Group
         aria-label={t('settings.navTheme')}
+        size="small"
         value={settings.navTheme}
         optionType="button"
         options={[

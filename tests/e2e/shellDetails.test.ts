@@ -31,7 +31,9 @@ test('the breadcrumb starts with Home and names my announcements, which is no me
   await expect(page.locator('.ant-breadcrumb li:not(.ant-breadcrumb-separator)')).toHaveText(['首页']);
 });
 
-test('settings drawer: every row label keeps to one line beside or above its control, in every language', async ({ page }, testInfo) => {
+test('settings drawer: every row label keeps to one line beside or above its control, each group of choices on one line, in every language', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signedIn(page);
   for (const [name, lang] of [
@@ -62,6 +64,11 @@ test('settings drawer: every row label keeps to one line beside or above its con
         return { text: range.toString().trim(), lines: Math.round(range.getBoundingClientRect().height / lineHeight) };
       });
       expect(label, `${lang}: ${label.text}`).toEqual({ text: label.text, lines: 1 });
+    }
+    // and each group of choices on one line
+    for (const group of await drawer.locator('.ant-radio-group').all()) {
+      const tops = await group.locator('.ant-radio-button-wrapper').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${lang}: ${await group.innerText()}`).toBe(1);
     }
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
