@@ -382,6 +382,10 @@ export function createLookupReader(env: EngineEnv, model: CompiledModel, lookup:
     const conditions = [...scopeConditions(model, ctx), ...fixed];
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const { rows } = await sql<Row>`select ${columns} from ${model.table} ${where} ${order}`.execute(env.reader);
-    return decodeStructured(model, rows).map((row) => Object.fromEntries(outputs.map(([out, field]) => [out, row[field.name] ?? null])));
+    // a field the caller's roles hide (field access) is null here, as the model's list leaves it out
+    const hidden = ctx.scope.fields?.hidden;
+    return decodeStructured(model, rows).map((row) =>
+      Object.fromEntries(outputs.map(([out, field]) => [out, hidden?.has(field.name) ? null : (row[field.name] ?? null)])),
+    );
   };
 }

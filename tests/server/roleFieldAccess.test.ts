@@ -99,7 +99,7 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect(rowOf((await open.api.get(`${url}/Actions/Response`)).body)).toMatchObject({ description: '机密说明' });
     });
 
-    it('answers a table dictionary over a field the caller hides like an unknown table', async () => {
+    it('answers a table dictionary over a field the caller hides like an unknown table, and a picker lookup with null', async () => {
       const roleId = await insertRole(t.app.ctx.db.db, `rf${process.pid}name${++seq}`);
       await grant(t.app.ctx.db.db, roleId, CODES);
       await restrict(roleId, 'fullName', 'hidden');
@@ -118,6 +118,11 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect((await api.get('/sys/dict/loadDict/sys_position,enCode,id', { keyword: `RF${process.pid}` })).body).toMatchObject({ success: true });
       const open = await userWithRoles([restricted.open]);
       expect((await open.api.get('/sys/dict/loadDictItem/sys_position,fullName,id', { key: positionId })).body).toMatchObject({ success: true });
+      // the positions picker (api.lookups, /sys/position/select) shows the hidden name as null
+      const picked = (await api.get('/sys/position/select')).body.result.find((o: { code: string }) => o.code === `RF${process.pid}`);
+      expect(picked).toEqual({ code: `RF${process.pid}`, name: null });
+      const shown = (await open.api.get('/sys/position/select')).body.result.find((o: { code: string }) => o.code === `RF${process.pid}`);
+      expect(shown.name).toEqual(expect.any(String));
     });
 
     it('never writes a read-only or hidden field, on create or edit', async () => {
