@@ -1,6 +1,7 @@
 import { Alert, Button, Modal } from 'antd';
 import { Component, createElement, forwardRef, lazy, useState, type ComponentType, type ReactNode } from 'react';
-import { useRenderText } from './useRenderText';
+import { useTranslation } from 'react-i18next';
+import { RENDER_NAMESPACE } from './i18n/namespace';
 
 /** A lazy part's code could not be fetched: the network is down, or a deploy replaced the build's files. */
 export class PartLoadError extends Error {
@@ -20,6 +21,8 @@ export type PartFailure<P> = (retry: () => void, props: P) => ReactNode;
  * with "reload". Here a failed download shows `failure` in the part's place with a retry, which imports again;
  * an error of the part's own rendering still goes up as before. Needs a `<Suspense>` above it, as `lazy` does,
  * and a RuntimeProvider (for the texts). Not for the sign-in route: this module brings antd.
+ * It must not depend on the runtime (useRenderText): the field and screen registries, which the runtime's
+ * type names, use it.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, failure: PartFailure<P> = inlineFailure): ComponentType<P> {
   // React's lazy component takes the loaded component's props (its own type cannot say so for a generic P)
@@ -77,7 +80,7 @@ function inlineFailure(retry: () => void): ReactNode {
 }
 
 function FailedPart({ onRetry }: { onRetry(): void }) {
-  const t = useRenderText();
+  const t = usePartTexts();
   return createElement(Alert, {
     type: 'error',
     showIcon: true,
@@ -88,7 +91,7 @@ function FailedPart({ onRetry }: { onRetry(): void }) {
 }
 
 function FailedDialog({ onRetry, onClose }: { onRetry(): void; onClose(): void }) {
-  const t = useRenderText();
+  const t = usePartTexts();
   return createElement(
     Modal,
     {
@@ -102,4 +105,9 @@ function FailedDialog({ onRetry, onClose }: { onRetry(): void; onClose(): void }
     },
     t('page.partLoadFailed'),
   );
+}
+
+/** The renderer's texts through react-i18next's context (RuntimeProvider puts the runtime's instance there). */
+function usePartTexts(): (key: string) => string {
+  return useTranslation(RENDER_NAMESPACE, { useSuspense: false }).t;
 }

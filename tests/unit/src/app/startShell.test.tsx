@@ -48,7 +48,7 @@ describe('startShell: the first screen', { shuffle: false }, () => {
     const shown = await start('', services);
     expect(shown).toHaveLength(1);
     expect(isScreen(shown[0], SignInScreen)).toBe(true);
-    expect(window.location.hash).toBe('#/user/login?redirect=%2F');
+    expect(window.location.hash).toBe('#/user/login?redirect=%2Fdashboard%2Fanalysis');
     expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
   });
 
