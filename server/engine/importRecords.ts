@@ -15,6 +15,7 @@ import { completeCreate } from './completeRecord.js';
 import { writableBody } from './fieldAccess.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
 import { refusedRefs } from './refChecks.js';
+import { createChangesState, mayChangeState } from './stateGuard.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
 import { translatorFor } from '../i18n/translateText.js';
@@ -52,6 +53,18 @@ async function insertAll(
   const createTime = nowText();
   // like a form create, an import does not write the fields the importer's roles restrict
   const bodies = rows.map((row) => writableBody(row.values, context.scope.fields));
+  // like a form create, a row setting another state than a new record starts with needs the state permission (stateGuard.ts)
+  const stateRows = rows.filter((_, index) => createChangesState(model, bodies[index]!));
+  if (stateRows.length > 0 && !(await mayChangeState(trx, model, context))) {
+    const state = model.state!.field;
+    for (const row of stateRows)
+      refused.push({
+        row: row.number,
+        column: ctx.translate(state.def.label, ctx.lang),
+        value: cellText(row.values[state.name]),
+        message: errorText('CL_ERR_NO_PERMISSION', ctx.lang),
+      });
+  }
   for (const [index, row] of rows.entries()) {
     await breathe();
     const id = newId();

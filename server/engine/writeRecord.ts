@@ -18,6 +18,7 @@ import { scopeConditions } from './whereSql.js';
 import { withoutHidden, writableBody } from './fieldAccess.js';
 import type { WriteScope } from './writeScope.js';
 import { assertRefsVisible, storedRefs } from './refChecks.js';
+import { assertStateChangeAllowed } from './stateGuard.js';
 import { translatorFor } from '../i18n/translateText.js';
 
 /**
@@ -117,6 +118,8 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, sent: R
   if (errors.length > 0) throw validationError(errors);
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
+    // setting another state than a new record starts with needs the state permission (stateGuard.ts)
+    await assertStateChangeAllowed(trx, model, values, context, null);
     const id = await nextId(trx, model);
     const completed = await completeCreate(write, model, values, ctx);
     const final = await runBeforeSave(model, completed, 'create', String(id), write);
@@ -163,6 +166,8 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   const row = await inWrite(env, model, context, async (write) => {
     const { trx } = write;
     await model.tenancy?.beforeWrite?.(write, [id], model.permission('edit'));
+    // changing the state through the edit form needs the state permission, as the State action does (stateGuard.ts)
+    await assertStateChangeAllowed(trx, model, values, context, rowSql(model, id, context));
     const stored = await storedRefs(trx, model, values, rowSql(model, id, context));
     const completed = await completeUpdate(write, model, id, values, ctx);
     const final = await runBeforeSave(model, completed, 'update', id, write);

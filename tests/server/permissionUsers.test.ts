@@ -224,5 +224,37 @@ describe.each(matrix)('$kind: users (/api/permission/Users, spec 001 §7)', ({ k
       expect((await admin.post(`${BASE}/getSubordinates`, { keyword: 5 })).body).toMatchObject({ code: 400 });
       expect((await admin.post(`${BASE}/ImUser/Selector/0`, { keyword: ['x'] })).body).toMatchObject({ code: 400 });
     });
+
+    // The State action is guarded by system:user:state, and status is also on the user form: an edit or add
+    // that changes it needs that code too (freezing through the edit route); resending it unchanged saves.
+    it('refuses an edit that changes the state without the state permission, and saves one that resends it unchanged', async () => {
+      const editor = await userWith(['system:user:list', 'system:user:edit']);
+      const id = await insertUser(t.app.ctx.db.db, { username: name(`s${++seq}`), password: PASSWORD });
+      const before = (await editor.get(`${BASE}/${id}`)).body.data;
+      expect(before).toMatchObject({ status: 1 });
+      const frozen = await editor.put(`${BASE}/${id}`, { realname: 'frozen?', status: 2, version: before.version });
+      expect(frozen.body).toMatchObject({ code: 403, error: 'CL_ERR_NO_PERMISSION' });
+      expect((await editor.get(`${BASE}/${id}`)).body.data).toMatchObject({ status: 1, realname: before.realname, version: before.version });
+      const kept = await editor.put(`${BASE}/${id}`, { realname: 'renamed', status: 1, version: before.version });
+      expect(kept.body, JSON.stringify(kept.body)).toMatchObject({ code: 200, data: { status: 1, realname: 'renamed' } });
+      expect((await editor.put(`${BASE}/${id}/Actions/State`)).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+    });
+
+    it('refuses an add that sets another state than the default without the state permission', async () => {
+      const adder = await userWith(['system:user:list', 'system:user:add']);
+      const frozen = await adder.post(BASE, { username: name(`s${++seq}`), realname: '新', password: 'Start1234v', status: 2 });
+      expect(frozen.body).toMatchObject({ code: 403, error: 'CL_ERR_NO_PERMISSION' });
+      const normal = await adder.post(BASE, { username: name(`s${++seq}`), realname: '新', password: 'Start1234v', status: 1 });
+      expect(normal.body, JSON.stringify(normal.body)).toMatchObject({ code: 200, data: { status: 1 } });
+    });
+
+    it('lets a holder of the state permission change the state through the edit and add forms', async () => {
+      const manager = await userWith(['system:user:list', 'system:user:add', 'system:user:edit', 'system:user:state']);
+      const id = await insertUser(t.app.ctx.db.db, { username: name(`s${++seq}`), password: PASSWORD });
+      const before = (await manager.get(`${BASE}/${id}`)).body.data;
+      expect((await manager.put(`${BASE}/${id}`, { status: 2, version: before.version })).body).toMatchObject({ code: 200, data: { status: 2 } });
+      const added = await manager.post(BASE, { username: name(`s${++seq}`), realname: '新', password: 'Start1234v', status: 2 });
+      expect(added.body, JSON.stringify(added.body)).toMatchObject({ code: 200, data: { status: 2 } });
+    });
   });
 });
