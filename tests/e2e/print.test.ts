@@ -78,14 +78,15 @@ test('print templates: design a template, then print a staff record through it t
     .filter({ hasText: /^工号$/ })
     .click();
   await page.keyboard.press('Escape');
-  await designer
-    .locator('.ant-select')
-    .filter({ has: page.getByRole('combobox', { name: '子表', exact: true }) })
-    .click();
+  // the fields list closes before the table's opens: a click while it fades out could land in it
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  const tableModel = designer.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '子表', exact: true }) });
+  await tableModel.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: /^技术职称$/ })
     .click();
+  await expect(tableModel.locator('.ant-select-selection-item')).toHaveText('技术职称');
   await dialog.submit();
   await templates.expectToast('添加成功！');
 
@@ -97,6 +98,15 @@ test('print templates: design a template, then print a staff record through it t
   await expect(staff.row(`印${suffix}`)).toHaveCount(1);
   await staff.row(`印${suffix}`).getByText('打印', { exact: true }).click();
   const preview = page.locator('.ant-modal').filter({ has: page.getByTestId('print-document') });
+  // the dialog starts on the model's first template: choose this run's one by name, so that a template left
+  // by an earlier attempt (CI retries) is not the one printed
+  const chosenTemplate = preview.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '打印模板' }) });
+  await chosenTemplate.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `人员档案${suffix}` })
+    .click();
+  await expect(chosenTemplate.locator('.ant-select-selection-item')).toHaveText(`人员档案${suffix}`);
   await expect(preview.getByTestId('print-document')).toContainText('人员技术档案');
   await expect(preview.getByTestId('print-document')).toContainText(`印${suffix}`);
   await expect(preview.getByTestId('print-document')).toContainText('桥梁工程');
