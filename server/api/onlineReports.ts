@@ -121,7 +121,11 @@ export default async function onlineReportRoutes(app: FastifyInstance, options: 
   async function read(request: FastifyRequest, { report, sources }: Report, wanted: ReportRequest) {
     if (!sources) {
       const { rows, total, totals } = await readSqlReport(safeSelect, request, report, wanted);
-      const records = await presentRows(env, report, numericOutputs(report, rows), { lang: request.lang, tenantId: authOf(request).tenantId });
+      const records = await presentRows(env, report, numericOutputs(report, rows), {
+        lang: request.lang,
+        tenantId: authOf(request).tenantId,
+        auth: authOf(request),
+      });
       return { records, total: total ?? records.length, ...(totals ? { totals: numericOutputs(report, [totals])[0]! } : {}) };
     }
     const models = [sources.from, ...sources.joins.map((join) => join.model)];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Lang } from '../../runtime/model/types.js';
+import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { EngineEnv } from './engineEnv.js';
 import { addRefTexts } from './refTexts.js';
@@ -24,10 +25,11 @@ export function decodeStructured<T extends Row>(model: CompiledModel, rows: T[])
   return rows;
 }
 
-/** Who rows are presented to: their language, and the tenant whose records references may name. */
+/** Who rows are presented to: their language, the tenant whose records references may name, and the caller (whose roles may hide a label's field). */
 export interface Presentation {
   lang: Lang;
   tenantId: number;
+  auth: AuthContext;
 }
 
 export interface PresentOptions {
@@ -51,6 +53,7 @@ export async function presentRows<T extends Row>(
   const kept = options.fields;
   const pick = (fields: CompiledField[]) => (kept ? fields.filter((f) => kept.includes(f)) : fields);
   const decoded = decodeStructured(model, rows);
-  await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf }, decoded, pick(model.refFields));
+  const hiddenOn = async (target: CompiledModel) => (await env.scopeOf(view.auth, target)).fields?.hidden;
+  await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf, hiddenOn }, decoded, pick(model.refFields));
   return env.toDictText(decoded, pick(model.dictFields), view.lang);
 }

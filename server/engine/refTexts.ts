@@ -5,11 +5,13 @@ import type { Row } from './toDictText.js';
 /** Finds the compiled model a `ref` names, as the model store serves it now. */
 export type ModelOf = (id: string) => CompiledModel | undefined;
 
-/** Which tenant's records a reference may name when its target is tenant-scoped. */
+/** Which tenant's records a reference may name when its target is tenant-scoped, and which of a target's fields the reader's roles hide. */
 export interface RefReader {
   db: Kysely<unknown>;
   tenantId: number;
   modelOf: ModelOf;
+  /** the fields of `target` the reader's roles hide (field access, system.roleField) */
+  hiddenOn(target: CompiledModel): Promise<ReadonlySet<string> | undefined>;
 }
 
 // a database's limit on bound parameters is far above this; a batch of ids past it is read in parts
@@ -54,7 +56,9 @@ async function labelsOf(reader: RefReader, target: CompiledModel, label: Compile
  * Adds <field>_dictText to rows for every reference field with a `refLabel` they carry: the label of
  * the record each id names (comma-joined for a multiple reference), read with one query per field for
  * the whole batch of rows. An id with no record in the caller's tenant shows as the id itself, as an
- * unknown dictionary code does.
+ * unknown dictionary code does; so does every id when the caller's roles hide the label's field on the
+ * referenced model (the label is that field's value: it is not read). A record outside the caller's
+ * data scope on the referenced model still shows its label (docs/api.md, Records).
  */
 export async function addRefTexts<T extends Row>(reader: RefReader, rows: T[], fields: CompiledField[]): Promise<T[]> {
   const present = rows.length === 0 ? [] : fields.filter((f) => f.name in rows[0]!);
@@ -64,7 +68,8 @@ export async function addRefTexts<T extends Row>(reader: RefReader, rows: T[], f
     if (!target || !label?.readable) continue;
     const multiple = field.def.multiple === true;
     const ids = rows.flatMap((row) => idsOf(row[field.name], multiple));
-    const labels = ids.length > 0 ? await labelsOf(reader, target, label, ids) : new Map<string, string>();
+    const shown = ids.length > 0 && !(await reader.hiddenOn(target))?.has(label.name);
+    const labels = shown ? await labelsOf(reader, target, label, ids) : new Map<string, string>();
     const key = `${field.name}_dictText`;
     for (const row of rows)
       (row as Row)[key] = idsOf(row[field.name], multiple)

@@ -125,6 +125,29 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect(shown.name).toEqual(expect.any(String));
     });
 
+    it("leaves a reference label out when the caller's roles hide its source field on the referenced model", async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `rf${process.pid}label${++seq}`);
+      const openRole = await insertRole(db, `rf${process.pid}labelopen${seq}`);
+      for (const role of [roleId, openRole]) await grant(db, role, ['btn:staff:education:list']);
+      const hide = await admin.post('/sys/roleField/add', { roleId, modelId: 'system.user', field: 'realname', access: 'hidden' });
+      expect(hide.body.success, JSON.stringify(hide.body)).toBe(true);
+      const memberId = await insertUser(db, { username: `rf${process.pid}m${seq}`, password: 'Passw0rd1' });
+      await sql`update sys_user set realname = ${'机密姓名'} where id = ${memberId}`.execute(db);
+      expect((await admin.post('/system/sysUserEducation/add', { userId: memberId, school: `RF school ${seq}` })).body).toMatchObject({ success: true });
+      const labelOf = async (api: Client) => {
+        const res = await api.get('/system/sysUserEducation/list', { userId: memberId });
+        expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+        return res.body.result.records[0].userId_dictText;
+      };
+      // system.user's list leaves realname out for this role: education's userId_dictText must not show it either
+      const { api } = await userWithRoles([roleId]);
+      expect(await labelOf(api)).toBe(memberId);
+      expect(JSON.stringify((await api.get('/system/sysUserEducation/list', { userId: memberId })).body)).not.toContain('机密姓名');
+      const open = await userWithRoles([openRole]);
+      expect(await labelOf(open.api)).toBe('机密姓名');
+    });
+
     it('never writes a read-only or hidden field, on create or edit', async () => {
       const { api } = await userWithRoles([restricted.role]);
       const current = (await admin.get(`${BASE}/${positionId}`)).body.data;
