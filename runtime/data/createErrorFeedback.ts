@@ -5,6 +5,8 @@ import type { HttpClientOptions } from './HttpClient';
 export const SIGN_OUT_DELAY_MS = 1_500;
 /** spec 000 §8: "any other status: server message for 4 s" */
 export const SERVER_MESSAGE_SECONDS = 4;
+/** spec 000 §8: the second client's (the /api family's) failure message stays 1.5 s */
+export const SECOND_CLIENT_MESSAGE_SECONDS = 1.5;
 
 export interface ErrorFeedback {
   /** shows `error` as the error catalogue says and marks it notified when something was shown */
@@ -52,6 +54,12 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
       feedback.toast('warning', error.message);
       return true;
     }
+    // spec 000 §8 "second client: code not 200 → message or 'request error, please retry' for 1.5 s": the /api
+    // family's business failures are shown here, whoever called; field errors (validation) stay the form's
+    if (error.kind === 'business' && error.dialect === 'api') {
+      feedback.toast('error', error.message || t('feedback.requestError'), SECOND_CLIENT_MESSAGE_SECONDS);
+      return true;
+    }
     if (error.kind === 'validation' || error.kind === 'business') return false;
     const hasToken = Boolean(options.getToken());
     if (error.kind === 'auth' && sessionEnding) return true;
@@ -62,7 +70,7 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
     }
     if (error.kind === 'auth' && error.dialect === 'api' && error.status === 200 && hasToken) {
       // REST codes 600/601/602 (spec 000 §8 "second client"): the message for 1.5 s, then logout and reload
-      feedback.toast('error', error.message || t('feedback.requestError'), SIGN_OUT_DELAY_MS / 1000);
+      feedback.toast('error', error.message || t('feedback.requestError'), SECOND_CLIENT_MESSAGE_SECONDS);
       signOutLater();
       return true;
     }

@@ -19,7 +19,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * 9 s / 100 s timeouts). Answers are decoded by the family of their URL (/api/… → {code,msg,data},
  * else {success,message,code,result}) into a NormalizedResponse; every failure rejects with an
  * ApiError after the spec 000 §8 catalogue has been applied through `options.feedback` — except
- * validation and business failures, which the caller shows (error.notified stays false).
+ * validation failures and the jeecg family's business failures, which the caller shows (error.notified
+ * stays false); the /api family's business failures are shown for 1.5 s (the spec's "second client").
  * An aborted request rejects with the signal's reason and shows nothing.
  *
  * @example

@@ -51,11 +51,13 @@ for (const dialect of DIALECTS) {
       expect(feedback.notify).not.toHaveBeenCalled();
     });
 
-    it('rejects a business failure (stale version) with the server message and shows nothing', async () => {
+    it('rejects a business failure (stale version) with the server message; the second client (/api) shows it for 1.5 s', async () => {
       const { provider, feedback } = providerOf(dialect, 'business-failure');
       const error = await rejection(provider.update('42', { version: 1 }));
-      expect(error).toMatchObject({ kind: 'business', errorCode: 'CL_ERR_RECORD_STALE', message: '数据已被他人修改，请刷新后重试', notified: false });
-      expect(feedback.toast).not.toHaveBeenCalled();
+      const second = dialect.name === 'api';
+      expect(error).toMatchObject({ kind: 'business', errorCode: 'CL_ERR_RECORD_STALE', message: '数据已被他人修改，请刷新后重试', notified: second });
+      if (second) expect(feedback.toast).toHaveBeenCalledWith('error', '数据已被他人修改，请刷新后重试', 1.5);
+      else expect(feedback.toast).not.toHaveBeenCalled();
     });
 
     it('reports a missing permission as kind permission', async () => {

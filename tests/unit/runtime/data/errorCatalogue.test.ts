@@ -209,13 +209,27 @@ describe('business failures are the caller’s to show', () => {
     ['jeecg', '/sys/x', 'validation-failure', 'validation'],
     ['jeecg', '/sys/x', 'business-failure', 'business'],
     ['api', '/api/x', 'validation-failure', 'validation'],
-    ['api', '/api/x', 'business-failure', 'business'],
   ] as const)('%s %s: %s → kind %s, nothing shown', async (family, url, fixture, kind) => {
     const { http, feedback } = createTestClient({ responder: () => ({ body: envelope(family, fixture) }) });
     const error = await failure(http.post(url, {}));
     expect(error).toMatchObject({ kind, notified: false });
     expect(feedback.toast).not.toHaveBeenCalled();
     expect(feedback.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('the second client (spec 000 §8): code not 200', () => {
+  it('shows an /api business failure’s message for 1.5 s, whoever asked, and marks it shown', async () => {
+    const { http, feedback } = createTestClient({ responder: () => ({ body: envelope('api', 'business-failure') }) });
+    const error = await failure(http.get('/api/x'));
+    expect(error).toMatchObject({ kind: 'business', notified: true });
+    expect(feedback.toast).toHaveBeenCalledWith('error', (envelope('api', 'business-failure') as { msg: string }).msg, 1.5);
+  });
+
+  it('says "request error, please retry" when the failure has no message', async () => {
+    const { http, feedback } = createTestClient({ responder: () => ({ body: { code: 500, msg: '', data: null } }) });
+    await failure(http.post('/api/x', {}));
+    expect(feedback.toast).toHaveBeenCalledWith('error', '请求出错，请重试', 1.5);
   });
 });
 
