@@ -4,6 +4,7 @@ import { App, Button, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../runtime/data/ApiError';
+import { alreadyShown } from '../runtime/render/useFeedback';
 import type { ModelFile } from '../runtime/model/types';
 import { Canvas, type CanvasDrop } from './canvas/Canvas';
 import { CodeDialog } from './modules/CodeDialog';
@@ -102,7 +103,7 @@ export function DesignEditor({ api, row, designs, onSaved, onReleased }: DesignE
           cancelText: t('design.cancel'),
           onOk: () => release(true),
         });
-      } else message.error(isApiError(error) ? error.message : String(error), 8);
+      } else if (!alreadyShown(error)) message.error(isApiError(error) ? error.message : String(error), 8);
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { Alert, App, Button, Checkbox, Descriptions, List, Modal, Select, Space,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../runtime/data/ApiError';
+import { alreadyShown } from '../../runtime/render/useFeedback';
 import { saveBlob } from '../../runtime/render/list/tools/saveBlob';
 import type { DesignApi, DesignRow, ImportPlan } from '../persistence/designApi';
 
@@ -106,7 +107,10 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
   const [busy, setBusy] = useState(false);
   const atRisk = plan ? rowsAtRisk(plan) : 0;
   // the server's reason (not a zip, damaged, too large, refused at import) shows; nothing is left to confirm
-  const fail = (error: unknown) => void message.error(isApiError(error) ? error.message : String(error), 8);
+  // (its requests leave their business failures to it; the HTTP client shows the others, e.g. a 403)
+  const fail = (error: unknown) => {
+    if (!alreadyShown(error)) void message.error(isApiError(error) ? error.message : String(error), 8);
+  };
 
   const exportNow = async () => {
     setBusy(true);

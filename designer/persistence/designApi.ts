@@ -110,7 +110,7 @@ export function createDesignApi(http: HttpClient) {
     },
     /** releases the saved draft; `confirm` accepts dropping or retyping fields that hold data (the server backs them up) */
     async release(id: string, confirm: boolean): Promise<ReleaseAnswer> {
-      return (await http.post<ReleaseAnswer>(`${BASE}/${id}/Actions/Release`, { confirm }, { silent: true, exclusive: true })).data;
+      return (await http.post<ReleaseAnswer>(`${BASE}/${id}/Actions/Release`, { confirm }, { showsBusinessFailure: true, exclusive: true })).data;
     },
     async check(model: unknown): Promise<Problem[]> {
       return (await http.post<{ problems: Problem[] }>(`${BASE}/Actions/Check`, model, { silent: true })).data.problems;
@@ -126,18 +126,20 @@ export function createDesignApi(http: HttpClient) {
     },
     /** the module folders of these models (with their sub-record models, menus and dictionaries) as a zip */
     async exportModule(modelIds: string[]): Promise<Blob> {
-      return (await http.post<Blob>(`${BASE}/Actions/ExportModule`, { modelIds }, { responseType: 'blob' })).data;
+      return (await http.post<Blob>(`${BASE}/Actions/ExportModule`, { modelIds }, { responseType: 'blob', showsBusinessFailure: true })).data;
     },
     async previewImport(file: File): Promise<ImportPlan> {
       const form = new FormData();
       form.append('file', file, file.name);
-      return (await http.post<ImportPlan>(`${BASE}/Actions/ImportModulePreview`, form)).data;
+      return (await http.post<ImportPlan>(`${BASE}/Actions/ImportModulePreview`, form, { showsBusinessFailure: true })).data;
     },
     /** imports the zip; `confirm` accepts dropping or retyping fields that hold data (backed up first) */
     async importModule(file: File, confirm: boolean): Promise<ImportPlan> {
       const form = new FormData();
       form.append('file', file, file.name);
-      return (await http.request<ImportPlan>('POST', `${BASE}/Actions/ImportModule`, { params: { confirm }, data: form, exclusive: true })).data;
+      return (
+        await http.request<ImportPlan>('POST', `${BASE}/Actions/ImportModule`, { params: { confirm }, data: form, exclusive: true, showsBusinessFailure: true })
+      ).data;
     },
     async downloadCode(id: string): Promise<Blob> {
       return (await http.get<Blob>(`${GENERATER}/${id}/Actions/DownloadCode`, {}, { responseType: 'blob' })).data;

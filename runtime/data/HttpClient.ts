@@ -53,6 +53,11 @@ export interface RequestOptions {
    * modal and the sign-out — because the caller handles the error itself (e.g. the logout call)
    */
   silent?: boolean;
+  /**
+   * the caller shows this request's business failure itself (a module import's report, read longer than the
+   * catalogue's 1.5 s; a failure it answers with a dialog): every other failure still gets the catalogue's reaction
+   */
+  showsBusinessFailure?: boolean;
   responseType?: 'json' | 'blob';
   /** bytes of the answer received so far (a long export shows them while the file streams in) */
   onDownloadProgress?: (loaded: number) => void;

@@ -10,7 +10,7 @@ export const SECOND_CLIENT_MESSAGE_SECONDS = 1.5;
 
 export interface ErrorFeedback {
   /** shows `error` as the error catalogue says and marks it notified when something was shown */
-  report(error: ApiError): void;
+  report(error: ApiError, how?: { callerShowsBusiness?: boolean }): void;
 }
 
 /** The hash route of a hash-routed app, else the path. */
@@ -49,14 +49,15 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
   }
 
   /** true when something was shown */
-  function react(error: ApiError): boolean {
+  function react(error: ApiError, callerShowsBusiness: boolean): boolean {
     if (error.errorCode === 'CL_ERR_REQUEST_IN_FLIGHT') {
       feedback.toast('warning', error.message);
       return true;
     }
     // spec 000 §8 "second client: code not 200 → message or 'request error, please retry' for 1.5 s": the /api
-    // family's business failures are shown here, whoever called; field errors (validation) stay the form's
-    if (error.kind === 'business' && error.dialect === 'api') {
+    // family's business failures are shown here, unless the request says its caller shows them (a long report, a
+    // failure answered with a dialog); field errors (validation) stay the form's
+    if (error.kind === 'business' && error.dialect === 'api' && !callerShowsBusiness) {
       feedback.toast('error', error.message || t('feedback.requestError'), SECOND_CLIENT_MESSAGE_SECONDS);
       return true;
     }
@@ -89,8 +90,8 @@ export function createErrorFeedback(options: Pick<HttpClientOptions, 'feedback' 
   }
 
   return {
-    report(error) {
-      if (react(error)) error.notified = true;
+    report(error, how) {
+      if (react(error, how?.callerShowsBusiness === true)) error.notified = true;
     },
   };
 }

@@ -88,7 +88,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (exclusive) inFlight.leave(key);
       }
     } catch (error) {
-      if (isApiError(error) && !request.silent) feedback.report(error);
+      if (isApiError(error) && !request.silent) feedback.report(error, { callerShowsBusiness: request.showsBusinessFailure === true });
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ListPage } from './pages/ListPage';
 import { LoginPage } from './pages/LoginPage';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 
@@ -223,6 +224,25 @@ test('a 401 signs out: POST /sys/logout after 1.5 s, then the sign-in page', asy
   expect((await logout).method()).toBe('POST');
   await expect(page).toHaveURL(/#\/user\/login/, { timeout: 15_000 });
   expect(await page.evaluate(() => window.localStorage.getItem('cloudlab__token'))).toBeNull();
+});
+
+test('second client (spec 000 §8): an /api refusal shows its message once, and briefly', async ({ page }) => {
+  await signedIn(page);
+  await page.getByRole('menuitem', { name: '岗位管理' }).click();
+  const positions = new ListPage(page);
+  await expect(positions.table).toBeVisible();
+  const refusal = '岗位列表暂不可用，请稍后再试';
+  await page.route(
+    (url) => url.pathname === '/api/permission/Position',
+    (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { code: 400, msg: refusal, data: null } }) : route.fallback()),
+  );
+  await positions.search('');
+  const toast = page.locator('.ant-message-notice').filter({ hasText: refusal });
+  await expect(toast).toHaveCount(1);
+  const shownAt = Date.now();
+  // 1.5 s (antd's default would be 3 s): gone well before 3.5 s even with the fade-out on a loaded machine
+  await expect(toast).toHaveCount(0, { timeout: 3_500 });
+  expect(Date.now() - shownAt).toBeLessThan(3_500);
 });
 
 test('settings survive a reload: theme colour through antd tokens, top-menu mode', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { App, Upload, type UploadProps } from 'antd';
 import { useRuntime } from '../../render/RuntimeProvider';
+import { alreadyShown } from '../../render/useFeedback';
 import { exceedsCount, type UploadProblem } from '../../upload/uploadRules';
 import { useFieldText } from '../useFieldText';
 import { uploadToServer } from './storedFiles';
@@ -39,7 +40,8 @@ export function useServerUpload(options: {
     uploadToServer(http, blob, options.biz).then(
       (path) => onSuccess?.({ message: path }),
       (error: Error) => {
-        void message.error(error.message || t('upload.failed', { file: blob.name }), 1);
+        // spec 000 §8 "upload failure: server message or 'unknown error' (1.5 s)", unless the HTTP client showed it
+        if (!alreadyShown(error)) void message.error(error.message || t('upload.failed', { file: blob.name }), 1.5);
         onError?.(error);
       },
     );

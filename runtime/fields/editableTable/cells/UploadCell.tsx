@@ -2,6 +2,7 @@ import { CheckCircleOutlined, CloseCircleOutlined, CloseOutlined, LoadingOutline
 import { App, Button, Space, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useRuntime } from '../../../render/RuntimeProvider';
+import { alreadyShown } from '../../../render/useFeedback';
 import { checkFile } from '../../../upload/uploadRules';
 import { useDocumentPreview } from '../../preview/useDocumentPreview';
 import { uploadToServer } from '../../upload/storedFiles';
@@ -52,7 +53,7 @@ export function UploadCell({ value, column, disabled, onChange }: CellEditorProp
     } catch (error) {
       const text = (error as Error).message || t('upload.unknownError');
       setProgress({ state: 'error', message: text });
-      void message.error(text, 1.5);
+      if (!alreadyShown(error)) void message.error(text, 1.5);
     }
   };
 

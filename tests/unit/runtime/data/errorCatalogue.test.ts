@@ -233,6 +233,22 @@ describe('the second client (spec 000 §8): code not 200', () => {
   });
 });
 
+describe('a request whose caller shows its business failure (showsBusinessFailure)', () => {
+  it('gets the /api business failure unshown, to show it itself', async () => {
+    const { http, feedback } = createTestClient({ responder: () => ({ body: envelope('api', 'business-failure') }) });
+    const error = await failure(http.post('/api/x', {}, { showsBusinessFailure: true }));
+    expect(error).toMatchObject({ kind: 'business', notified: false });
+    expect(feedback.toast).not.toHaveBeenCalled();
+  });
+
+  it('still gets every other reaction of the catalogue: a 403 is notified and marked shown', async () => {
+    const { http, feedback } = createTestClient({ responder: () => ({ status: 403, body: envelope('api', 'forbidden-403') }) });
+    const error = await failure(http.post('/api/x', {}, { showsBusinessFailure: true }));
+    expect(error.notified).toBe(true);
+    expect(feedback.notify).toHaveBeenCalledWith('error', '系统提示', '拒绝访问');
+  });
+});
+
 describe('silent requests', () => {
   it('show nothing and never sign out', async () => {
     vi.useFakeTimers();
