@@ -70,6 +70,21 @@ describe.each(matrix)('$kind: dialect adapter roles', ({ kind, available }) => {
       expect(rows.map((r) => json.fromDb(r.payload))).toEqual(values);
     });
 
+    it('json.member: a member of a stored object as a value of the portable type, null where it is absent', async () => {
+      const { json } = handle.adapter;
+      const payload = sql.ref('payload');
+      await sql`insert into adapter_row (id, code, payload) values ('om1', 'OM1', ${json.toDb({ n: 7, s: '文本', f: 1.5, o: { a: 1 } })})`.execute(db);
+      const { rows } = await sql<{
+        id: string;
+        s: unknown;
+        n: unknown;
+      }>`select id, ${json.member(payload, 's', 'varchar(10)')} as s, ${json.member(payload, 'n', 'integer')} as n
+        from adapter_row where ${json.member(payload, 'n', 'integer')} > ${6} and ${json.member(payload, 'f', 'double precision')} = ${1.5}
+          and ${json.member(payload, 's', 'text')} = ${'文本'} and ${json.member(payload, 'missing', 'varchar(5)')} is null
+          and ${json.member(payload, 'o', 'json')} is not null`.execute(db);
+      expect(rows.map((r) => [r.id, r.s, Number(r.n)])).toEqual([['om1', '文本', 7]]);
+    });
+
     it('errors: names the unique index or its columns, and recognises a foreign-key violation', async () => {
       const { errors } = handle.adapter;
       // rows of its own: the cases run in any order

@@ -57,6 +57,12 @@ export interface JsonRole {
   toDb(value: unknown): unknown;
   /** a json column's value as read back, parsed */
   fromDb(value: unknown): unknown;
+  /**
+   * The member `key` of the JSON object held by `column` (a json column), as a value of the portable
+   * type (tableSpec.ts: varchar(n), text, integer, bigint, double precision or json); null where the
+   * object has no such member. `key` is bound, never spliced into the text.
+   */
+  member(column: RawBuilder<unknown>, key: string, portable: string): RawBuilder<unknown>;
 }
 
 /** How a keyword condition is used by the read that holds it (TextSearchRole.keywordCondition). */
