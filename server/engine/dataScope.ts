@@ -12,6 +12,11 @@ export interface DataScope {
   key: string;
   /** the fields the user's roles hide or make read-only on this model (fieldAccess.ts); none when absent */
   fields?: FieldAccess;
+  /**
+   * On the recycle bin and the change log (historyScope.ts): per model whose entries the user may
+   * reach, the fields their roles hide there, which the entries' snapshots and changes leave out.
+   */
+  history?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**

@@ -7,6 +7,8 @@ import type { Translate } from '../i18n/translateText.js';
 import { createContextFor, type ContextFor, type ScopeOf } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
 import { withTabParents, type TabParentsOf } from './tabScope.js';
+import { withHistoryTargets, type ServedModelsOf } from './historyScope.js';
+import { heldPermissions } from '../auth/holdsPermission.js';
 import { createIdentityGenerationRead } from '../db/identityGeneration.js';
 import { createImportReports, type ImportReports } from './importReports.js';
 import type { PageAnchors } from './pageAnchors.js';
@@ -55,6 +57,8 @@ export interface EngineEnv {
   scopeOf: ScopeOf;
   /** the served models showing a model as a sub-record tab (the model store sets it when it opens): their scope bounds its rows */
   tabParentsOf: TabParentsOf;
+  /** every model served now (the model store sets it when it opens): the recycle bin and the change log follow theirs */
+  servedModels: ServedModelsOf;
 }
 
 /**
@@ -73,7 +77,11 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
   const ownScopeOf = createScopeOf(reader, generations, (auth) =>
     auth.identityGeneration !== undefined ? Promise.resolve(auth.identityGeneration) : readIdentityGeneration(),
   );
-  const scopeOf = withTabParents(ownScopeOf, (id) => env.tabParentsOf(id));
+  const scopeOf = withHistoryTargets(
+    withTabParents(ownScopeOf, (id) => env.tabParentsOf(id)),
+    () => env.servedModels(),
+    (auth, codes) => heldPermissions(handle.db, auth, codes),
+  );
   const env: EngineEnv = {
     db: handle.db,
     reader,
@@ -94,6 +102,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     modelOf: () => undefined,
     scopeOf,
     tabParentsOf: () => [],
+    servedModels: () => [],
   };
   return env;
 }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Lang } from '../../runtime/model/types.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { CompiledField, CompiledModel } from './compileModel.js';
+import type { DataScope } from './dataScope.js';
 import type { EngineEnv } from './engineEnv.js';
+import { redactHistory } from './historyScope.js';
 import { addRefTexts } from './refTexts.js';
 import type { Row } from './toDictText.js';
 
@@ -30,6 +32,8 @@ export interface Presentation {
   lang: Lang;
   tenantId: number;
   auth: AuthContext;
+  /** the caller's scope on the model: on the recycle bin and the change log it says which fields of each entry's model to leave out */
+  scope?: Pick<DataScope, 'history'>;
 }
 
 export interface PresentOptions {
@@ -41,7 +45,8 @@ export interface PresentOptions {
 
 /**
  * Rows as the API answers them: json and list fields parsed, dictionary texts and reference labels
- * added (`<field>_dictText`).
+ * added (`<field>_dictText`); entries of the recycle bin and the change log without the fields the
+ * caller may not see on their model (historyScope.ts).
  */
 export async function presentRows<T extends Row>(
   env: EngineEnv,
@@ -52,7 +57,7 @@ export async function presentRows<T extends Row>(
 ): Promise<T[]> {
   const kept = options.fields;
   const pick = (fields: CompiledField[]) => (kept ? fields.filter((f) => kept.includes(f)) : fields);
-  const decoded = decodeStructured(model, rows);
+  const decoded = redactHistory(model, decodeStructured(model, rows), view.scope?.history);
   const hiddenOn = async (target: CompiledModel) => (await env.scopeOf(view.auth, target)).fields?.hidden;
   await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf, hiddenOn }, decoded, pick(model.refFields));
   return env.toDictText(decoded, pick(model.dictFields), view.lang);

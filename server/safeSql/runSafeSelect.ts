@@ -8,6 +8,7 @@ import { ReadOnlyRunError } from '../db/readOnlyRunner.js';
 import type { CompiledModel } from '../engine/compileModel.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { createTableCache } from '../engine/tableCache.js';
+import { historyValuesHidden } from '../engine/historyScope.js';
 import { columnTypeOf } from '../engine/tableSpec.js';
 import { scopeConditions } from '../engine/whereSql.js';
 import { AppError, appError } from '../errors.js';
@@ -196,11 +197,12 @@ export function createSafeSelect(store: ModelStore, handle: DbHandle, defaults: 
    */
   async function shadowOf(request: FastifyRequest, model: CompiledModel, schema: string): Promise<RawBuilder<unknown>> {
     const context = await store.env.contextFor(request, model);
-    const hidden = context.scope.fields?.hidden;
+    // the recycle bin's snapshots and the change log's changes hold their models' fields whole (historyScope.ts)
+    const hidden = new Set([...(context.scope.fields?.hidden ?? []), ...historyValuesHidden(model, context.scope)]);
     const columns = model.readable
       .filter((f) => !CREDENTIAL_NAME.test(f.column))
       .map((f) =>
-        hidden?.has(f.name) ? sql`cast(null as ${sql.raw(model.adapter.ddl.columnType(columnTypeOf(f.def)))}) as ${sql.id(f.column)}` : sql.id(f.column),
+        hidden.has(f.name) ? sql`cast(null as ${sql.raw(model.adapter.ddl.columnType(columnTypeOf(f.def)))}) as ${sql.id(f.column)}` : sql.id(f.column),
       );
     const conditions = scopeConditions(model, context);
     const { as, rowCheck } = handle.readOnly.shadow;

@@ -96,7 +96,8 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
 
   /**
    * Whether the caller may act on the deleted record as if it were still there: they hold the model's
-   * own delete permission (restoring undoes a delete, purging is one), it is their tenant's, and,
+   * own delete permission (restoring undoes a delete, purging is one; its list permission and the scope
+   * on the kept row were asked already, as the bin's scope, engine/historyScope.ts), it is their tenant's, and,
    * put back, it lies in their tenant and data scope on that model. Checked on the row as restored, in
    * the operation's transaction. Anything else answers exactly like an unknown id.
    */

@@ -232,6 +232,7 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
       [...snapshot.entries.values()].map((e) => e.compiled),
       id,
     );
+  env.servedModels = () => [...snapshot.entries.values()].map((e) => e.compiled);
 
   function swapIn(entry: StoredModel): void {
     const previous = snapshot.entries.get(entry.model.id);
