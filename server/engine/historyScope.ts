@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { JsonRole } from '../db/dialects/DbAdapter.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { CompiledModel } from './compileModel.js';
 import type { ScopeOf } from './context.js';
@@ -27,10 +28,27 @@ const fieldRef = (model: CompiledModel, name: string) => model.fields.get(name)!
 const ofModel = (history: CompiledModel, target: CompiledModel) => sql`${fieldRef(history, 'modelId')} = ${target.model.id}`;
 
 /**
- * Recycle bin: the scope is evaluated against the kept row itself, as it would be restored: its snapshot
- * is read as a table named like the target's (one column per field, from `data` or, for a secret one,
- * `secretData`), so the target's scope condition applies to it unchanged. A restore checks it once more on
- * the row put back (recycleBinHooks.ts).
+ * Whether the row a recycle-bin entry keeps lies in `scope` on its model: the row is read from the entry's
+ * JSON (`data`, `secretData` for a secret field) as a table named like the model's, one column per field,
+ * so the model's scope condition applies to it unchanged. Correlated with the entry's row: a statement that
+ * shadows the bin's table by its name (configured SQL, runSafeSelect.ts) is never named inside itself.
+ */
+function keptRowInScope(
+  target: CompiledModel,
+  scope: DataScope,
+  data: RawBuilder<unknown>,
+  secretData: RawBuilder<unknown>,
+  json: JsonRole,
+): RawBuilder<unknown> {
+  const columns = [...target.fields.values()].map(
+    (f) => sql`${json.member(f.readable ? data : secretData, f.name, columnTypeOf(f.def))} as ${sql.id(f.column)}`,
+  );
+  return sql`exists (select 1 from (select ${sql.join(columns)}) as ${sql.id(target.tableName)} where ${scope.condition ?? sql`1 = 1`})`;
+}
+
+/**
+ * Recycle bin: the scope is evaluated on the kept row, as it would be restored. A restore checks it once
+ * more on the row put back (recycleBinHooks.ts).
  */
 const RECYCLE_BIN: HistoryKind = {
   keeps: keepsRecycleBin,
@@ -38,28 +56,31 @@ const RECYCLE_BIN: HistoryKind = {
   label: 'recordLabel',
   entries(bin, target, scope) {
     if (!scope.condition) return ofModel(bin, target);
-    const { json } = bin.adapter;
-    // read from the entry's own row (correlated): a statement that shadows the bin's table by its name
-    // (configured SQL, runSafeSelect.ts) leaves nothing here that would name the shadow inside itself
-    const columns = [...target.fields.values()].map(
-      (f) => sql`${json.member(fieldRef(bin, f.readable ? 'data' : 'secretData'), f.name, columnTypeOf(f.def))} as ${sql.id(f.column)}`,
-    );
-    return sql`(${ofModel(bin, target)} and exists (select 1 from (select ${sql.join(columns)}) as ${sql.id(target.tableName)} where ${scope.condition}))`;
+    return sql`(${ofModel(bin, target)} and ${keptRowInScope(target, scope, fieldRef(bin, 'data'), fieldRef(bin, 'secretData'), bin.adapter.json)})`;
   },
 };
 
+const KEPT = 'kept';
+
 /**
- * Change log: an entry holds changed fields, not the row, so the scope is evaluated against the record as
- * it is now. The entries of a record that is gone, or has left the caller's scope, are shown only to
- * callers whose scope on the model is unrestricted (fail closed).
+ * Change log: an entry holds changed fields, not the row, so the scope is evaluated on the record as it
+ * is now, or, deleted, as the recycle bin keeps it (for a model that keeps one). The entries of a record
+ * that is gone for good, or has left the caller's scope, are shown only to callers whose scope on the
+ * model is unrestricted (fail closed).
  */
 const CHANGE_LOG: HistoryKind = {
   keeps: keepsChangeLog,
   values: ['changes'],
   entries(log, target, scope) {
     if (!scope.condition) return ofModel(log, target);
+    const dataId = fieldRef(log, 'dataId');
     const id = target.id.def.type === 'string' ? target.id.ref : sql`cast(${target.id.ref} as varchar(64))`;
-    return sql`(${ofModel(log, target)} and ${fieldRef(log, 'dataId')} in (select ${id} from ${target.table} where ${scope.condition}))`;
+    const live = sql`${dataId} in (select ${id} from ${target.table} where ${scope.condition})`;
+    if (!keepsRecycleBin(target)) return sql`(${ofModel(log, target)} and ${live})`;
+    const column = (name: string) => sql.ref(`${KEPT}.${name}`);
+    const kept = sql`${dataId} in (select ${column('record_id')} from ${sql.table(RECYCLE_BIN_TABLE)} as ${sql.id(KEPT)}
+      where ${column('model_id')} = ${target.model.id} and ${keptRowInScope(target, scope, column('data'), column('secret_data'), log.adapter.json)})`;
+    return sql`(${ofModel(log, target)} and (${live} or ${kept}))`;
   },
 };
 

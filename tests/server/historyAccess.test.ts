@@ -147,6 +147,9 @@ describe.each(matrix)('$kind: the recycle bin and the change log follow the targ
       expect((await api.del('/sys/recycleBin/purge', { id: farBin })).body).toMatchObject({ success: false, error: 'CL_ERR_RECORD_NOT_FOUND' });
       expect((await api.get('/sys/recycleBin/queryById', { id: nearBin })).body.result).toMatchObject({ recordId: near.id });
 
+      // the change log of a deleted record: as the bin keeps it
+      expect((await api.get('/sys/dataLog/list', { dataId: near.id })).body.result.total).toBe(2);
+      expect((await api.get('/sys/dataLog/list', { dataId: far.id })).body.result.total).toBe(0);
       // the change log of records that are there: as the record is now
       const nearLive = await newUser(mine);
       const farLive = await newUser(theirs);
@@ -161,6 +164,12 @@ describe.each(matrix)('$kind: the recycle bin and the change log follow the targ
       const bins = await configuredSql(api, 'select id, record_id from sys_recycle_bin');
       expect(bins).toContain(nearBin);
       expect(bins).not.toContain(farBin);
+      const joined = await configuredSql(api, 'select l.id, l.data_id, u.username from sys_data_log l left join sys_user u on u.id = l.data_id');
+      expect(joined).toContain(nearLive.id);
+      expect(joined).not.toContain(farLive.id);
+      const joinedBin = await configuredSql(api, 'select b.id, u.username from sys_recycle_bin b left join sys_user u on u.id = b.record_id');
+      expect(joinedBin).toContain(nearBin);
+      expect(joinedBin).not.toContain(farBin);
       const logs = await configuredSql(api, 'select id, data_id from sys_data_log');
       expect(logs).toContain(nearLive.id);
       expect(logs).not.toContain(farLive.id);
