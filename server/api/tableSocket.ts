@@ -9,18 +9,23 @@ import type { NoticeBus } from '../notices/noticeBus.js';
 import { authOf, tokenOf } from '../plugins/accessPlugin.js';
 import { holdMessages } from '../realtime/holdMessages.js';
 import { keepSessionSocket, SOCKET_REFUSED } from '../realtime/keepSessionSocket.js';
-import { createTableChannels, tableChannelOf, type TableChannels } from '../realtime/tableChannels.js';
-import { HEART_BEAT_REPLY, parseTableFrame, updateFrame } from '../realtime/tableFrames.js';
+import { createTableChannels, tableChannelOf, type TableChannels, type TablePeer } from '../realtime/tableChannels.js';
+import { HEART_BEAT_REPLY, parseTableFrame, parseUpdateFrame, updateFrame, type TableUpdate } from '../realtime/tableFrames.js';
+import { createTableGate, type TableReceiver } from '../realtime/tableReceivers.js';
+import type { AuthContext } from '../plugins/accessPlugin.js';
 import { assertSameOrigin } from './noticeSocket.js';
 
 export interface TableSocketOptions {
   store: ModelStore;
   /** how often the server pings, checks the session again and drops a silent peer (default 20 s) */
   heartbeatMs?: number;
-  channels?: TableChannels;
+  channels?: TableChannels<TableSocketPeer>;
   /** the notice bus: updates reach the page's sockets held by the other servers of the database through it */
   bus?: NoticeBus;
 }
+
+/** A socket of a page, and who holds it: what an update may show is decided per receiver (tableReceivers.ts). */
+type TableSocketPeer = TablePeer & TableReceiver;
 
 /** updates one socket may send per second; more are dropped */
 const UPDATES_PER_SECOND = 20;
@@ -34,21 +39,52 @@ const PAGE_ID = '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+(:[A-Za-z0-9_-]{1,64})
  * (spec 000 §4, §7). The handshake is authenticated like /websocket (token as the subprotocol, same
  * origin, the path's user is the token's); the page names a model, and the caller must hold its list
  * permission to join and its edit permission for an update to be passed on. Updates reach the other
- * sockets of the same tenant and page only, rebuilt from their allowed shape; heartbeats are answered
+ * sockets of the same tenant and page only, rebuilt from their allowed shape, and each of them only as
+ * far as its holder's data scope and field access on the model let them see the row (tableReceivers.ts);
+ * the updates of one page are passed on in the order they came. Heartbeats are answered
  * to their sender; the session is checked again at every server ping. An update also goes out on the
  * notice bus, so the page's sockets held by other servers of the database (PostgreSQL LISTEN/NOTIFY, the
  * channel announcements use) get it too.
  */
 async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptions): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 20_000;
-  const channels = options.channels ?? createTableChannels();
+  const channels = options.channels ?? createTableChannels<TableSocketPeer>();
   const { db } = app.ctx.db;
   const identify = createIdentify(app.ctx.db, app.ctx.config.session);
+  const gate = createTableGate(options.store.env);
   const origin = randomUUID();
   const bus = options.bus;
+  // per channel, the delivery in progress: the next update of the page waits for it, so updates keep their order
+  const deliveries = new Map<string, Promise<void>>();
+
+  /** Passes an update on to the channel's sockets but `from`, each as its holder may see it. */
+  function deliver(tenantId: number, pageId: string, from: TableSocketPeer | null, update: TableUpdate): void {
+    const channel = tableChannelOf(tenantId, pageId);
+    const [modelId, record] = pageId.split(':') as [string, string | undefined];
+    const run = async () => {
+      const receivers = channels.others(channel, from);
+      const model = options.store.current().entries.get(modelId)?.compiled;
+      if (receivers.length === 0 || !model) return;
+      const texts = await gate(model, record ?? null, update, receivers);
+      receivers.forEach((receiver, i) => {
+        const text = texts[i];
+        if (text) receiver.send(text);
+      });
+    };
+    const next = (deliveries.get(channel) ?? Promise.resolve())
+      .then(run)
+      .catch((error: unknown) => app.log.warn({ err: error, pageId }, 'table update not passed on'));
+    deliveries.set(channel, next);
+    void next.then(() => {
+      if (deliveries.get(channel) === next) deliveries.delete(channel);
+    });
+  }
+
   if (bus) {
     const stop = bus.onTable((message) => {
-      if (message.origin !== origin) channels.relay(tableChannelOf(message.tenantId, message.pageId), null, message.frame);
+      if (message.origin === origin) return;
+      const update = parseUpdateFrame(message.frame);
+      if (update) deliver(message.tenantId, message.pageId, null, update);
     });
     app.addHook('onClose', async () => stop());
   }
@@ -79,7 +115,15 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
       // closed while the permissions were read: nothing to join
       if (socket.readyState !== socket.OPEN) return;
       const channel = tableChannelOf(auth.tenantId, pageId);
-      const peer = { send: (text: string) => socket.send(text) };
+      // scopes are read under the identity generation of each update, not of the handshake's (tableReceivers.ts)
+      const holder: AuthContext = { ...auth };
+      delete holder.identityGeneration;
+      const peer: TableSocketPeer = {
+        auth: holder,
+        send: (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+      };
       const leave = channels.join(channel, peer);
       const life = keepSessionSocket(socket, { heartbeatMs, identify, token: tokenOf(request)!, log: request.log, name: 'table socket', onClose: leave });
       let budget = { second: 0, sent: 0 };
@@ -92,9 +136,10 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
         const second = Math.floor(Date.now() / 1000);
         if (second !== budget.second) budget = { second, sent: 0 };
         if (++budget.sent > UPDATES_PER_SECOND) return;
-        const text = updateFrame(frame, auth.userId);
-        channels.relay(channel, peer, text);
+        const update: TableUpdate = { caseId: frame.caseId, userId: auth.userId, row: frame.row };
+        deliver(auth.tenantId, pageId, peer, update);
         if (!bus) return;
+        const text = updateFrame(update);
         if (Buffer.byteLength(text) > MAX_FANOUT_FRAME)
           return request.log.warn({ pageId, bytes: Buffer.byteLength(text) }, 'table update too large for other servers');
         bus

@@ -5,21 +5,22 @@ export interface TablePeer {
 
 /**
  * This process's live-table sockets, by channel (a tenant and a page): an update one peer sends goes to
- * every other peer of its channel, never back to itself and never into another tenant or page.
+ * the other peers of its channel, never back to itself and never into another tenant or page. Which of
+ * them may see it is decided per peer by the caller (tableReceivers.ts).
  */
-export interface TableChannels {
+export interface TableChannels<P extends TablePeer = TablePeer> {
   /** the returned function leaves the channel */
-  join(channel: string, peer: TablePeer): () => void;
-  /** sends the text to the channel's peers but `from` (null: an update from another server, for every peer); answers how many got it */
-  relay(channel: string, from: TablePeer | null, text: string): number;
+  join(channel: string, peer: P): () => void;
+  /** the channel's peers but `from` (null: an update from another server, every peer) */
+  others(channel: string, from: P | null): P[];
   size(): number;
 }
 
 /** A channel is one tenant's one page: `tenant␁pageId`. */
 export const tableChannelOf = (tenantId: number, pageId: string) => `${tenantId}\u0001${pageId}`;
 
-export function createTableChannels(): TableChannels {
-  const channels = new Map<string, Set<TablePeer>>();
+export function createTableChannels<P extends TablePeer = TablePeer>(): TableChannels<P> {
+  const channels = new Map<string, Set<P>>();
   return {
     join(channel, peer) {
       let peers = channels.get(channel);
@@ -30,15 +31,7 @@ export function createTableChannels(): TableChannels {
         if (peers.size === 0 && channels.get(channel) === peers) channels.delete(channel);
       };
     },
-    relay(channel, from, text) {
-      let sent = 0;
-      for (const peer of channels.get(channel) ?? []) {
-        if (peer === from) continue;
-        peer.send(text);
-        sent++;
-      }
-      return sent;
-    },
+    others: (channel, from) => [...(channels.get(channel) ?? [])].filter((peer) => peer !== from),
     size: () => [...channels.values()].reduce((n, peers) => n + peers.size, 0),
   };
 }

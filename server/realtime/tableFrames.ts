@@ -57,9 +57,24 @@ export function parseTableFrame(text: string): TableFrame | null {
   return clean ? { type: 'update_vxe_table', caseId, row: clean } : null;
 }
 
-/** What the other peers receive: the row, the sender's table instance and the sender's user id. */
-export function updateFrame(frame: Extract<TableFrame, { type: 'update_vxe_table' }>, userId: string): string {
-  return JSON.stringify({ type: 'common_send_date', data: { type: 'update_vxe_table', caseId: frame.caseId, userId, row: frame.row } });
+/** One row update as it is passed on: the row, the sender's table instance and the sender's user id. */
+export interface TableUpdate {
+  caseId: string;
+  userId: string;
+  row: Record<string, unknown>;
+}
+
+/** What the other peers receive (the row as this receiver may see it). */
+export function updateFrame(update: TableUpdate, row: Record<string, unknown> = update.row): string {
+  return JSON.stringify({ type: 'common_send_date', data: { type: 'update_vxe_table', caseId: update.caseId, userId: update.userId, row } });
+}
+
+/** An update another server passed on (updateFrame's text), checked again like a client's frame; null when it is not one. */
+export function parseUpdateFrame(text: string): TableUpdate | null {
+  const frame = parseTableFrame(text);
+  if (frame?.type !== 'update_vxe_table') return null;
+  const userId = (JSON.parse(text) as { data: { userId?: unknown } }).data.userId;
+  return typeof userId === 'string' && userId.length <= 36 ? { caseId: frame.caseId, userId, row: frame.row } : null;
 }
 
 export const HEART_BEAT_REPLY = JSON.stringify({ type: 'heart_beat', data: true });

@@ -46,6 +46,13 @@ export function client(t: TestApp, token: string, options: { lang?: string; tena
 
 export type Client = ReturnType<typeof client>;
 
+/** Adds (as the admin `api`) a data rule `<field> = <value>` on a model and answers its id. */
+export async function addFieldRule(api: Client, rule: { name: string; modelId: string; field: string; value: string }): Promise<string> {
+  const res = await api.post('/sys/dataRule/add', { ...rule, kind: 'field', operator: 'eq' });
+  if (!res.body?.success) throw new Error(`data rule not added: ${JSON.stringify(res.body)}`);
+  return res.body.result.id as string;
+}
+
 /** The column names of a table as the database has them now (none when the table does not exist). */
 export async function columnsOf(t: TestApp, table: string): Promise<string[]> {
   const tables = await t.app.ctx.db.db.introspection.getTables();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { grant, insertRole, insertUser } from '../helpers/testRows.js';
-import { client, type Client } from './engineSupport.js';
+import { addFieldRule, client, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 const EDUCATION = '/system/sysUserEducation';
@@ -42,22 +42,14 @@ describe.each(matrix)('$kind: sub-record tabs follow the data scope of their par
       const db = t.app.ctx.db.db;
       const mine = `TABA${process.pid}x${++seq}`;
       const theirs = `TABB${process.pid}x${++seq}`;
-      const rule = await admin.post('/sys/dataRule/add', {
-        name: `one organisation ${seq}`,
-        modelId: 'staff.member',
-        kind: 'field',
-        field: 'orgCode',
-        operator: 'eq',
-        value: mine,
-      });
-      expect(rule.body).toMatchObject({ success: true });
+      const ruleId = await addFieldRule(admin, { name: `one organisation ${seq}`, modelId: 'staff.member', field: 'orgCode', value: mine });
       const roleId = await insertRole(db, `tabrole${process.pid}x${++seq}`);
       await grant(
         db,
         roleId,
         CODES.map((c) => `btn:${c}`),
       );
-      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId })).body).toMatchObject({ success: true });
       const username = `tabu${process.pid}x${++seq}`;
       await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId] });
       const scoped = client(t, await t.login(username, 'Passw0rd1'));

@@ -5,6 +5,7 @@ import { databaseMatrix } from '../helpers/databases.js';
 import { lockTable } from '../helpers/lockTable.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { addFieldRule, client } from './engineSupport.js';
 
 // WebSocket /vxeSocket/{userId}/{pageId} (spec 000 §4/§7): live row updates between the editable tables
 // open on one page, authenticated like /websocket, gated by the page model's list and edit permissions,
@@ -49,7 +50,12 @@ function connect(app: TestApp['app'], userId: string, token: string, pageId = PA
         send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
         next: (ms = 10_000) =>
           new Promise((done) => {
-            const timer = setTimeout(() => done(null), ms);
+            // a wait that timed out stops waiting: the next frame is the next call's
+            const timer = setTimeout(() => {
+              const at = waiters.indexOf(check);
+              if (at >= 0) waiters.splice(at, 1);
+              done(null);
+            }, ms);
             const check = () => {
               if (frames.length > read) {
                 clearTimeout(timer);
@@ -179,6 +185,69 @@ describe.each(matrix)('$kind: the live table socket', ({ kind, available }) => {
       expect(await otherPage.next(300)).toBeNull();
       expect(await elsewhere.next(300)).toBeNull();
       for (const client of [sender, sameRecord, otherPage, elsewhere]) client.socket.close();
+    });
+
+    it('passes a row on to each receiver only within their data scope, without the fields their roles hide', async () => {
+      const api = client(t, admin.token);
+      const db = t.app.ctx.db.db;
+      const code = `TS${process.pid}x${++serial}`;
+      const position = async (enCode: string) => {
+        const res = await api.post('/api/permission/Position', { fullName: `岗位 ${enCode}`, enCode });
+        expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.id as string;
+      };
+      const inside = await position(`${code}IN`);
+      const outside = await position(`${code}OUT`);
+      // a role reaching only the positions whose code is ${code}IN, and a role hiding description
+      const ruleId = await addFieldRule(api, { name: `one position ${code}`, modelId: 'system.position', field: 'enCode', value: `${code}IN` });
+      const scopedRole = await insertRole(db, `tableSocketScoped${serial}`);
+      const hidingRole = await insertRole(db, `tableSocketHiding${serial}`);
+      const listCode = (await db.selectFrom('sysPermission').select('id').where('perms', '=', 'system:position:list').executeTakeFirstOrThrow()).id;
+      for (const role of [scopedRole, hidingRole]) await grant(db, role, [listCode]);
+      expect((await api.post('/sys/roleDataRule/add', { roleId: scopedRole, ruleId })).body).toMatchObject({ success: true });
+      const hide = await api.post('/sys/roleField/add', { roleId: hidingRole, modelId: 'system.position', field: 'description', access: 'hidden' });
+      expect(hide.body).toMatchObject({ success: true });
+      const editor = await newUser(['tableSocketEditor']);
+      const users = { reader: await newUser(['tableSocketReader']), scoped: await newUser([scopedRole]), hiding: await newUser([hidingRole]) };
+      const sender = await connect(t.app, editor.id, editor.token);
+      const reader = await connect(t.app, users.reader.id, users.reader.token);
+      const scoped = await connect(t.app, users.scoped.id, users.scoped.token);
+      const hiding = await connect(t.app, users.hiding.id, users.hiding.token);
+      // a heartbeat is answered once the server has joined the socket to its page
+      const joined = async (...clients: Client[]) => {
+        for (const c of clients) c.send({ type: 'heart_beat' });
+        for (const c of clients) expect(await c.next()).toEqual({ type: 'heart_beat', data: true });
+      };
+      await joined(reader, scoped, hiding);
+      const rowOf = (frame: Record<string, unknown> | null) => (frame as { data?: { row?: unknown } } | null)?.data?.row;
+
+      // a position outside the scoped receiver's rule: it does not reach them
+      sender.send(update({ id: outside, fullName: '改名 外', description: '机密 外' }));
+      expect(rowOf(await reader.next())).toEqual({ id: outside, fullName: '改名 外', description: '机密 外' });
+      expect(rowOf(await hiding.next())).toEqual({ id: outside, fullName: '改名 外' });
+      expect(await scoped.next(400)).toBeNull();
+      // one inside it reaches them; the hidden description never reaches the role hiding it
+      sender.send(update({ id: inside, fullName: '改名 内', description: '机密 内' }));
+      expect(rowOf(await scoped.next())).toEqual({ id: inside, fullName: '改名 内', description: '机密 内' });
+      expect(rowOf(await hiding.next())).toEqual({ id: inside, fullName: '改名 内' });
+      expect(rowOf(await reader.next())).toEqual({ id: inside, fullName: '改名 内', description: '机密 内' });
+      // a row that names no position cannot be placed in a scope: only unrestricted receivers get it
+      sender.send(update({ id: 'part-1', name: '配件' }));
+      expect(rowOf(await reader.next())).toEqual({ id: 'part-1', name: '配件' });
+      expect(await scoped.next(400)).toBeNull();
+      expect(await hiding.next(100)).toBeNull();
+      for (const c of [sender, reader, scoped, hiding]) c.socket.close();
+
+      // a page narrowed to a record: its rows reach only receivers whose scope holds that record
+      const onOutside = await Promise.all([editor, users.scoped, users.reader].map((u) => connect(t.app, u.id, u.token, `${PAGE}:${outside}`)));
+      const onInside = await Promise.all([editor, users.scoped].map((u) => connect(t.app, u.id, u.token, `${PAGE}:${inside}`)));
+      await joined(...onOutside, ...onInside);
+      onOutside[0]!.send(update({ id: 'part-2', qty: 2 }));
+      expect(rowOf(await onOutside[2]!.next())).toEqual({ id: 'part-2', qty: 2 });
+      expect(await onOutside[1]!.next(400)).toBeNull();
+      onInside[0]!.send(update({ id: 'part-3', qty: 3 }));
+      expect(rowOf(await onInside[1]!.next())).toEqual({ id: 'part-3', qty: 3 });
+      for (const c of [...onOutside, ...onInside]) c.socket.close();
     });
 
     it('drops updates of a caller without the edit permission and frames of the wrong shape', async () => {
