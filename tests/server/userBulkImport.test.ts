@@ -6,6 +6,7 @@ import { verifyPassword } from '../../server/auth/passwords.js';
 import { hashFirstPasswords } from '../../server/auth/userHooks.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { grant, insertRole, insertUser } from '../helpers/testRows.js';
 import { multipart, readWorkbook, workbookOf } from './xlsxSupport.js';
 
 const matrix = await databaseMatrix();
@@ -126,6 +127,27 @@ describe.each(matrix)('$kind: bulk user import (ImportData of spec 001 §7)', ({
         expect((await preview(await stored(rowsOf(null, accounts)))).data).toMatchObject({ totalCount: ROWS, errorCount: 0, errors: [] });
       },
     );
+
+    it('refuses rows that import a frozen account from a caller without the state permission', { timeout: 60_000 }, async () => {
+      const db = t.app.ctx.db.db;
+      const accounts = `st${prefix}${++attempt}z`;
+      const roleId = await insertRole(db, `${accounts}role`);
+      await grant(db, roleId, ['btn:system:user:list', 'btn:system:user:import']);
+      await insertUser(db, { username: `imp${accounts}`, password: 'Passw0rd1', roleIds: [roleId] });
+      const importer = await t.login(`imp${accounts}`, 'Passw0rd1');
+      const rows = [
+        ['账号', '姓名', '密码', '状态'],
+        [`${accounts}0`, '正常用户', 'First0pw', '正常'],
+        [`${accounts}1`, '冻结用户', 'First1pw', '冻结'],
+      ];
+      const res = await t.request({ method: 'POST', url: IMPORT, token: importer, ...multipart('file', '用户.xlsx', await workbookOf(rows)) });
+      expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 201, data: { totalCount: 2, errorCount: 1, successCount: 0 } });
+      expect(await imported(accounts)).toBe(0);
+      // without the frozen row the file imports
+      const fine = await t.request({ method: 'POST', url: IMPORT, token: importer, ...multipart('file', '用户.xlsx', await workbookOf(rows.slice(0, 2))) });
+      expect(fine.json(), JSON.stringify(fine.json())).toMatchObject({ code: 200 });
+      expect(await imported(accounts)).toBe(1);
+    });
 
     it('refuses the whole file for one weak first password, and the report names its row and reason', { timeout: 60_000 }, async () => {
       const bad = Math.floor(ROWS / 2);
