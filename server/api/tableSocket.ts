@@ -125,7 +125,18 @@ async function tableSocketRoutes(app: FastifyInstance, options: TableSocketOptio
         },
       };
       const leave = channels.join(channel, peer);
-      const life = keepSessionSocket(socket, { heartbeatMs, identify, token: tokenOf(request)!, log: request.log, name: 'table socket', onClose: leave });
+      const life = keepSessionSocket(socket, {
+        heartbeatMs,
+        identify,
+        token: tokenOf(request)!,
+        log: request.log,
+        name: 'table socket',
+        onClose: leave,
+        // a holder who lost the page's list permission (or the tenant) stops receiving its rows at the next beat
+        needs: { tenant: auth.tenantId, permission: `${prefix}list` },
+        // rules reading the holder's name or department see the current ones
+        onChecked: (who) => (peer.auth = { ...peer.auth, username: who.username, orgCode: who.orgCode }),
+      });
       let budget = { second: 0, sent: 0 };
       messages.listen((data, isBinary) => {
         life.heard();

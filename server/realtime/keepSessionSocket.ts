@@ -14,7 +14,21 @@ export const SOCKET_REFUSED = 1008;
  */
 export function keepSessionSocket(
   socket: WebSocket,
-  options: { heartbeatMs: number; identify: ReturnType<typeof createIdentify>; token: string; log: FastifyBaseLogger; name: string; onClose(): void },
+  options: {
+    heartbeatMs: number;
+    identify: ReturnType<typeof createIdentify>;
+    token: string;
+    log: FastifyBaseLogger;
+    name: string;
+    onClose(): void;
+    /**
+     * what the socket needs to stay open besides a live session: the tenant it acts in and a permission
+     * code held there (a lost membership or permission closes it at the next beat like a signed-out session)
+     */
+    needs?: { tenant: number; permission: string };
+    /** the caller as identified at this beat (their name and current department may have changed) */
+    onChecked?(who: { username: string; orgCode: string | null }): void;
+  },
 ): { heard(): void } {
   let alive = true;
   socket.on('pong', () => (alive = true));
@@ -22,8 +36,12 @@ export function keepSessionSocket(
     if (!alive) return socket.terminate();
     alive = false;
     socket.ping();
-    options.identify(options.token, { tenant: null, permission: null }).then(
-      (verdict) => verdict instanceof AppError && socket.close(SOCKET_REFUSED),
+    const needs = options.needs;
+    options.identify(options.token, needs ?? { tenant: null, permission: null }).then(
+      (verdict) => {
+        if (verdict instanceof AppError || (needs && (verdict.tenantId !== needs.tenant || !verdict.granted))) return socket.close(SOCKET_REFUSED);
+        options.onChecked?.(verdict);
+      },
       (error: unknown) => options.log.warn({ err: error }, `${options.name}: session check failed`),
     );
   }, options.heartbeatMs);

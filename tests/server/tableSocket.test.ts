@@ -306,6 +306,24 @@ describe.each(matrix)('$kind: the live table socket', ({ kind, available }) => {
       });
     });
 
+    it('closes the socket of a holder who lost the page’s list permission at the next heartbeat', async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `tableSocketRevoked${++serial}`);
+      const listCode = (await db.selectFrom('sysPermission').select('id').where('perms', '=', 'system:position:list').executeTakeFirstOrThrow()).id;
+      await grant(db, roleId, [listCode]);
+      const reader = await newUser([roleId]);
+      const other = await newUser(['tableSocketReader']);
+      const revoked = await connect(t.app, reader.id, reader.token);
+      const kept = await connect(t.app, other.id, other.token);
+      const closed = outcome(revoked.socket);
+      await db.deleteFrom('sysRolePermission').where('roleId', '=', roleId).execute();
+      expect(await closed).toEqual({ code: 1008, reason: '' });
+      // a holder who still has it stays
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+      kept.socket.close();
+    });
+
     it('closes the socket of a session that was signed out at the next heartbeat', async () => {
       const reader = await newUser(['tableSocketReader']);
       const client = await connect(t.app, reader.id, reader.token);
