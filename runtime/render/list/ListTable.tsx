@@ -3,6 +3,7 @@ import type { TableColumnType as ColumnType } from 'antd';
 import type { DataRecord } from '../../data/DataProvider';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
+import { tableWidth } from './tableWidth';
 import type { ListController } from './useListController';
 import { TotalsRow } from './TotalsRow';
 
@@ -47,7 +48,7 @@ export function ListTable({ list, columns, sizes, paged = true, scrollHeight, se
         columns={columns}
         dataSource={list.status === 'ready' ? list.records : []}
         loading={list.status === 'loading' || (list.status === 'ready' && list.refreshing)}
-        scroll={{ x: 'max-content', ...(scrollHeight ? { y: scrollHeight } : {}) }}
+        scroll={{ x: tableWidth(columns, selectable), ...(scrollHeight ? { y: scrollHeight } : {}) }}
         onChange={onChange}
         summary={totals ? () => <TotalsRow columns={columns} totals={totals} selectable={selectable} label={t('list.totals')} /> : undefined}
         rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
