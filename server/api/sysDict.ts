@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
-import { toDictOptionMap } from '../dict/dictCache.js';
-import { filterOptions, toValueTexts, translateDictItems } from '../dict/dictOptions.js';
+import { allDictOptionsIn, filterOptions, toValueTexts, translateDictItems } from '../dict/dictOptions.js';
 import { tableDictOptions, tableDictTexts, type ValueText } from '../dict/queryTableDict.js';
 import { isTableDictCode, lookupField, resolveTableDict, type TableDictRef } from '../dict/resolveTableDict.js';
 import { v2 } from '../../runtime/model/v2Parts.js';
@@ -138,9 +137,7 @@ export default async function sysDictRoutes(app: FastifyInstance, options: { sto
   app.get('/sys/dict/queryAllDictItems', { schema: { querystring: { type: 'object', properties: { _t: t } } }, config: access }, async (request) => {
     assertQueryNames(request, ['_t']);
     const all = await app.ctx.dicts.all();
-    return toJeecgEnvelope(
-      toDictOptionMap(Object.fromEntries(Object.entries(all).map(([c, items]) => [c, translateDictItems(items, request.lang, app.ctx.translate)]))),
-    );
+    return toJeecgEnvelope(allDictOptionsIn(all, request.lang, app.ctx.translate));
   });
 
   app.get<{ Querystring: SearchQuery & { code: string } }>(

@@ -6,7 +6,7 @@ import { userTenants } from '../auth/userTenantIds.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { multiDepartOf, toUserInfo, userDeparts } from '../auth/userInfo.js';
-import { toDictOptionMap } from '../dict/dictCache.js';
+import { allDictOptionsIn } from '../dict/dictOptions.js';
 import { appError } from '../errors.js';
 import { successMessage } from '../i18n/messages.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
@@ -103,7 +103,7 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
           userInfo: toUserInfo({ ...user, orgCode }, tenants.enabled),
           departs,
           multi_depart: multiDepartOf(departs),
-          sysAllDictItems: toDictOptionMap(await app.ctx.dicts.all()),
+          sysAllDictItems: allDictOptionsIn(await app.ctx.dicts.all(), request.lang, app.ctx.translate),
         },
         successMessage('signedIn', request.lang),
       );

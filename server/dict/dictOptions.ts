@@ -1,6 +1,6 @@
 import type { Lang } from '../../runtime/model/types.js';
 import type { Translate } from '../i18n/translateText.js';
-import type { DictItem } from './dictCache.js';
+import { toDictOptionMap, type DictItem, type DictOption } from './dictCache.js';
 import type { ValueText } from './queryTableDict.js';
 
 /**
@@ -14,6 +14,14 @@ export function itemTextIn(item: DictItem, lang: Lang, translate: Translate): st
 /** Dictionary texts are stored in zh-CN; the caller sees them in their language. */
 export function translateDictItems(items: readonly DictItem[], lang: Lang, translate: Translate): DictItem[] {
   return items.map((item) => ({ ...item, text: itemTextIn(item, lang, translate) }));
+}
+
+/**
+ * Every dictionary as the client caches it (sysAllDictItems at sign-in, queryAllDictItems), in the caller's
+ * language: both answers fill the same cache, so both must speak the language the client asked for.
+ */
+export function allDictOptionsIn(all: Record<string, readonly DictItem[]>, lang: Lang, translate: Translate): Record<string, DictOption[]> {
+  return toDictOptionMap(Object.fromEntries(Object.entries(all).map(([code, items]) => [code, translateDictItems(items, lang, translate)])));
 }
 
 export function toValueTexts(items: readonly DictItem[]): ValueText[] {

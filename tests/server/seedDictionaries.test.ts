@@ -3,7 +3,7 @@ import { loadConfig } from '../../server/config.js';
 import { loadModules } from '../../server/engine/loadModules.js';
 import { toTraditional } from '../../server/i18n/toTraditional.js';
 import { databaseMatrix } from '../helpers/databases.js';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
@@ -83,6 +83,20 @@ describe.each(matrix)('$kind: seed dictionaries', ({ kind, available }) => {
       }
       expect(Object.keys(zh).length).toBeGreaterThan(30);
       expect(untranslated).toEqual([]);
+    });
+
+    it('answers the dictionaries of the sign-in (sysAllDictItems) in the language asked, as queryAllDictItems does', async () => {
+      // the client caches either answer as its dictionaries: an English sign-in showed 全体用户, 低… in English forms
+      for (const lang of ['zh-CN', 'en', 'zh-TW']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/sys/login',
+          headers: { 'accept-language': lang },
+          payload: { username: 'admin', password: ADMIN_PASSWORD },
+        });
+        expect(res.json().result.sysAllDictItems, lang).toEqual(all[lang]);
+      }
+      expect(all.en!.msg_type!.map((o) => o.text)).toEqual(['All users', 'Chosen users']);
     });
   });
 });
