@@ -16,7 +16,8 @@ import { customActions } from './customActions';
 import { toListParams, type PendingPage } from './firstPage';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
-import { ListTools, type ToolPanel } from './ListTools';
+import { ListTools } from './ListTools';
+import { useToolPanels } from './useToolPanels';
 import { pageSettings } from './pageSettings';
 import { SearchBar } from './SearchBar';
 import { useIdlePreload } from './useIdlePreload';
@@ -69,13 +70,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
   const provider = dataProvider ?? runtime.dataProviderFor(served.model);
   const root = useRef<HTMLDivElement>(null);
   const { message } = App.useApp();
-  const [panel, setPanel] = useState<ToolPanel | null>(null);
-  const [mounted, setMounted] = useState<ReadonlySet<ToolPanel>>(() => new Set());
-  const openPanel = useCallback((which: ToolPanel) => {
-    setMounted((all) => (all.has(which) ? all : new Set([...all, which])));
-    setPanel(which);
-  }, []);
-  const closePanel = useCallback(() => setPanel(null), []);
+  const { panel, mounted, openPanel, closePanel } = useToolPanels();
 
   const list = useListController(served, provider, { fixedFilters, firstPage });
   const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly, own), [served, runtime.access, readOnly, own]);

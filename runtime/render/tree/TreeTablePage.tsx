@@ -1,4 +1,4 @@
-import { Alert, Table } from 'antd';
+import { Alert, App, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { DataRecord, FieldFilter } from '../../data/DataProvider';
 import { FormDialog } from '../form/FormDialog';
@@ -6,7 +6,10 @@ import { useFormController } from '../form/useFormController';
 import { allowedActions } from '../list/allowedActions';
 import { CustomActionButtons } from '../list/CustomActionButtons';
 import { customActions } from '../list/customActions';
+import { toListParams } from '../list/firstPage';
 import { ListToolbar } from '../list/ListToolbar';
+import { ListTools } from '../list/ListTools';
+import { useToolPanels } from '../list/useToolPanels';
 import { useListColumns } from '../list/useListColumns';
 import { useCustomActions, type BuiltInRunners } from '../list/useCustomActions';
 import { useListController, type SearchCriteria } from '../list/useListController';
@@ -32,8 +35,9 @@ function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
   );
 }
 
-// a tree table has no import panel, export or checked rows: its actions are operations and hooks
+// a tree table has no checked rows: no batch delete
 const noTool = () => undefined;
+const NO_COLUMNS: never[] = [];
 
 /** whether the search bar asks for anything (an empty search shows the tree again) */
 const searches = (criteria: SearchCriteria) => Boolean(criteria.keyword) || Object.keys(criteria.filters).length > 0;
@@ -43,8 +47,10 @@ const searches = (criteria: SearchCriteria) => Boolean(criteria.keyword) || Obje
  * each row's children read through the parent filter when it is expanded, with the list's columns, the
  * model's row and toolbar actions and the add / edit / detail dialog. A search lists the matching rows of
  * every level, page by page and without expanders (a match's children may match too; each row shows once);
- * 重置 shows the tree again. A new record starts from the form's defaults (a chosen parent is kept); an
- * action hook may open the dialog with starting values (添加下级 names the row as the parent).
+ * 重置 shows the tree again; an advanced query (list.actions superQuery) lists its matches the same way.
+ * Import and export are the list page's (the export holds every level matching the search, not the roots
+ * only). A new record starts from the form's defaults (a chosen parent is kept); an action hook may open
+ * the dialog with starting values (添加下级 names the row as the parent).
  */
 export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const runtime = useRuntime();
@@ -54,7 +60,9 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const provider = runtime.dataProviderFor(served.model);
   const settings = useMemo(() => treeSettings(served), [served]);
   const roots = useMemo<Record<string, FieldFilter>>(() => ({ [settings.parentField]: { op: 'eq', value: settings.rootValue } }), [settings]);
+  const { message } = App.useApp();
   const [searching, setSearching] = useState(false);
+  const { panel, mounted, openPanel, closePanel } = useToolPanels();
   const list = useListController(served, provider, { fixedFilters: searching ? undefined : roots });
   const [loaded, setLoaded] = useState<Record<string, Row[]>>({});
   const allowed = useMemo(() => allowedActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
@@ -62,14 +70,25 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
     setLoaded({});
     list.reload();
   }, [list]);
-  const { search } = list;
+  const { search, changeSuperQuery, params } = list;
+  const [criteriaGiven, setCriteriaGiven] = useState(false);
   const onSearch = useCallback(
     (criteria: SearchCriteria) => {
-      setSearching(searches(criteria));
+      setCriteriaGiven(searches(criteria));
+      setSearching(searches(criteria) || Boolean(params.superQuery));
       setLoaded({});
       search(criteria);
     },
-    [search],
+    [search, params.superQuery],
+  );
+  const onSuperQuery = useCallback(
+    (query: Parameters<typeof changeSuperQuery>[0] | null) => {
+      setSearching(criteriaGiven || Boolean(query?.conditions.length));
+      setLoaded({});
+      changeSuperQuery(query ?? undefined);
+      if (query) closePanel();
+    },
+    [changeSuperQuery, criteriaGiven, closePanel],
   );
   const actions = useRecordActions(provider, reload, feedback, t);
   const dialog = useFormController(served, provider, {
@@ -84,8 +103,16 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const { openAdd } = dialog;
   const custom = useMemo(() => customActions(served, runtime.access, readOnly), [served, runtime.access, readOnly]);
   const builtIn = useMemo<BuiltInRunners>(
-    () => ({ import: noTool, export: async () => noTool(), openAdd: allowed.add ? openAdd : undefined }),
-    [allowed.add, openAdd],
+    () => ({
+      import: () => openPanel('import'),
+      export: async () => {
+        const { exportList } = await import('../list/tools/exportList');
+        const query = toListParams(params, undefined, new AbortController().signal);
+        await exportList({ served, provider, params: { ...query, signal: undefined }, selection: [], i18n: runtime.i18n, message });
+      },
+      openAdd: allowed.add ? openAdd : undefined,
+    }),
+    [allowed.add, openAdd, openPanel, params, served, provider, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, [], reload, feedback, builtIn);
   const renderCustomRow = useCustomRowRenderer(served, custom, runner, t);
@@ -123,6 +150,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         onAdd={() => openAdd()}
         onDeleteBatch={noTool}
         custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
+        superQuery={allowed.superQuery ? { active: Boolean(params.superQuery), onOpen: () => openPanel('superQuery') } : undefined}
       />
       <Table<Row>
         rowKey="id"
@@ -140,6 +168,18 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         }}
       />
       <FormDialog served={served} controller={dialog} />
+      <ListTools
+        served={served}
+        provider={provider}
+        open={panel}
+        mounted={mounted}
+        onClose={closePanel}
+        superQuery={params.superQuery}
+        onSuperQuery={onSuperQuery}
+        onImported={reload}
+        columnRows={NO_COLUMNS}
+        onColumns={noTool}
+      />
     </div>
   );
 }

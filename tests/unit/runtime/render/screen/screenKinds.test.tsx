@@ -136,6 +136,31 @@ describe('screen kinds', () => {
     expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { parentId: { op: 'eq', value: '0' } } }));
   });
 
+  it('treeTable: 高级查询, 导入 and 导出 of the model; the export holds every level, not the roots only', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const model = departModel('treeTable') as ModelFile & { api: Record<string, unknown> };
+    model.api.operations = { import: true, export: true };
+    model.list!.actions = [
+      'add',
+      'superQuery',
+      { key: 'import', label: '导入', operation: 'import', placement: 'toolbar' },
+      { key: 'export', label: '导出', operation: 'export', placement: 'toolbar' },
+    ];
+    const exportFile = vi.fn(async () => new Blob(['xlsx']));
+    renderKind(model, testDataProvider({ list: byParent, exportFile }));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /高级查询/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(exportFile).toHaveBeenCalledTimes(1));
+    expect((exportFile.mock.calls[0] as unknown[])[0]).toMatchObject({ filters: {} });
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('button', { name: '导入' }));
+    expect(await screen.findByRole('dialog', { name: '导入EXCEL' }, { timeout: 15_000 })).toBeInTheDocument();
+    click.mockRestore();
+  });
+
   it('treeTable: no search bar when the model lists no search fields', async () => {
     renderKind(departModel('treeTable'));
     expect(await screen.findByText('检测中心')).toBeInTheDocument();
