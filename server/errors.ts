@@ -78,7 +78,7 @@ const CATALOGUE = {
   CL_ERR_STAFF_DEPART_UNKNOWN: { kind: 'validation', 'zh-CN': '所选部门不存在', en: 'A chosen department does not exist' },
   CL_ERR_ID_PHOTO_SIZE: {
     kind: 'validation',
-    'zh-CN': '上传图片比例400×594，当前文件{w}×{h}',
+    'zh-CN': '上传图片比例400×594,当前文件{w}×{h}',
     en: 'The ID photo must be at most 400×594; this file is {w}×{h}',
   },
   CL_ERR_STAFF_POST_UNKNOWN: { kind: 'validation', 'zh-CN': '所选岗位不存在', en: 'A chosen position does not exist' },

@@ -118,7 +118,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await item(add, '证件照')
     .locator('input[type=file]')
     .setInputFiles(image('big-photo.png', 500, 700));
-  await toast(page, '上传图片比例400×594，当前文件500×700');
+  await toast(page, '上传图片比例400×594,当前文件500×700');
   await upload(add, '证件照', image('photo.png', 358, 441));
   await upload(add, '电子签名', image('sign.png', 200, 80));
   await item(add, '手机号码').locator('input').fill('13812345678');

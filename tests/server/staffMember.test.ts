@@ -229,10 +229,10 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
         return res.json().message as string;
       };
       const tooTall = await upload('big.png', pngOf(500, 700));
-      expect(await refusal({ avatar: tooTall })).toBe('上传图片比例400×594，当前文件500×700');
-      expect(await refusal({ avatar: await upload('wide.png', pngOf(401, 100)) })).toBe('上传图片比例400×594，当前文件401×100');
+      expect(await refusal({ avatar: tooTall })).toBe('上传图片比例400×594,当前文件500×700');
+      expect(await refusal({ avatar: await upload('wide.png', pngOf(401, 100)) })).toBe('上传图片比例400×594,当前文件401×100');
       // a JPEG is measured from its frame header, past the segments before it
-      expect(await refusal({ avatar: await upload('wide.jpg', jpegOf(420, 500)) })).toBe('上传图片比例400×594，当前文件420×500');
+      expect(await refusal({ avatar: await upload('wide.jpg', jpegOf(420, 500)) })).toBe('上传图片比例400×594,当前文件420×500');
       const fits = await add({ avatar: await upload('ok.png', pngOf(400, 594)) });
       expect(fits.avatar).toMatch(/^avatar\/.+\.png$/);
       expect((await add({ avatar: await upload('ok.jpg', jpegOf(358, 441)) })).avatar).toMatch(/\.jpg$/);
@@ -240,7 +240,7 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       const en = client(t, token, { lang: 'en' });
       expect((await en.post('/admin/user/add', valid({ avatar: tooTall }))).body.message).toBe('The ID photo must be at most 400×594; this file is 500×700');
       // an edit is measured too; a photo kept as it was (an older record's) is not measured again
-      expect((await admin.post('/admin/user/edit', { id: fits.id, version: 1, avatar: tooTall })).body.message).toBe('上传图片比例400×594，当前文件500×700');
+      expect((await admin.post('/admin/user/edit', { id: fits.id, version: 1, avatar: tooTall })).body.message).toBe('上传图片比例400×594,当前文件500×700');
       await t.app.ctx.db.db.updateTable('sysUser').set({ avatar: tooTall }).where('id', '=', fits.id).execute();
       const kept = await admin.post('/admin/user/edit', { id: fits.id, version: 1, avatar: tooTall, realname: '赵六' });
       expect(kept.body, JSON.stringify(kept.body)).toMatchObject({ success: true, result: { realname: '赵六' } });

@@ -183,7 +183,7 @@ describe('PopupPicker', () => {
       },
       [category()],
     );
-    expect(await screen.findByText('弹窗选择配置错误：来源字段2个，目标字段1个，数量不一致')).toBeInTheDocument();
+    expect(await screen.findByText('popup参数未正确配置,原始值和目标值数量不一致!')).toBeInTheDocument();
   });
 
   it('copies the chosen record’s source fields into the target fields', async () => {

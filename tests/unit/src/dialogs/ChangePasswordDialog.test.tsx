@@ -29,7 +29,7 @@ describe('ChangePasswordDialog (spec 001 §2, §5)', () => {
     const { dialog, submit, services } = await open();
     expect(within(dialog).getByText('修改密码')).toBeInTheDocument();
     await submit();
-    expect(await within(dialog).findByText('请输入旧密码！')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入旧密码!')).toBeInTheDocument();
     expect(within(dialog).getByText('请输入新密码！')).toBeInTheDocument();
     expect(within(dialog).getByText('请确认新密码！')).toBeInTheDocument();
     expect(services.http.calls).toEqual([]);

@@ -8,9 +8,22 @@ import { toTraditional } from '../../../../server/i18n/toTraditional';
 /**
  * Issue 7 "one voice": Chinese texts use full-width punctuation (！？，；：。). The exceptions are the zh
  * forms spec 000 quotes or names as they stand (§2 '您尚未设置部门信息!', §5 the tab warning, §8
- * '很抱歉，资源未找到!', the delete confirms and 'really log out?'), kept exactly.
+ * '很抱歉，资源未找到!', the delete confirms and 'really log out?') and spec 001 quotes (§5 the old-password
+ * rule, the ID photo warning and the upload failure; §8 the popup picker's configuration errors), kept exactly.
  */
-const KEPT_AS_SPECIFIED = ['您尚未设置部门信息!', '很抱歉，资源未找到!', '确定删除吗?', '确定要删除这 {{n}} 项吗?', '真的要注销登录吗 ?', '首页不能关闭!'];
+const KEPT_AS_SPECIFIED = [
+  '您尚未设置部门信息!',
+  '很抱歉，资源未找到!',
+  '确定删除吗?',
+  '确定要删除这 {{n}} 项吗?',
+  '真的要注销登录吗 ?',
+  '首页不能关闭!',
+  '请输入旧密码!',
+  '上传图片比例400×594,当前文件{{w}}×{{h}}',
+  '{{file}} 上传失败.',
+  'popup参数未正确配置!',
+  'popup参数未正确配置,原始值和目标值数量不一致!',
+];
 
 /** a half-width mark right after a Chinese character (a '.' only as a full stop: not '..', not '.xls') */
 const HALF_WIDTH_AFTER_HAN = /\p{Script=Han}\s?[!?,;:]|\p{Script=Han}\.(?![.\w])/u;
