@@ -65,6 +65,20 @@ describe.each(matrix)('$kind: seed dictionaries', ({ kind, available }) => {
       expect(missing.map((code) => `${code} (${(named.get(code) ?? ['spec 001 §7']).join(', ')})`)).toEqual([]);
     });
 
+    it('names the announcement priorities as spec 001 §3 does (L general, M important, H urgent), like the notice bell', () => {
+      const texts = (lang: string) => (all[lang]!.priority ?? []).map((o) => [o.value, o.text]);
+      expect(texts('zh-CN')).toEqual([
+        ['L', '一般消息'],
+        ['M', '重要消息'],
+        ['H', '紧急消息'],
+      ]);
+      expect(texts('en')).toEqual([
+        ['L', 'General message'],
+        ['M', 'Important message'],
+        ['H', 'Urgent message'],
+      ]);
+    });
+
     it('answers every seeded item in English and in traditional Chinese, item for item', () => {
       const zh = all['zh-CN']!;
       const untranslated: string[] = [];
