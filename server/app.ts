@@ -264,7 +264,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sysUserSelfRoutes);
     await app.register(adminIndexRoutes);
     await app.register(sysDepartPickerRoutes);
-    await app.register(sysUserPickerRoutes);
+    await app.register(sysUserPickerRoutes, { store: modelStore });
     await app.register(sysDictRoutes, { store: modelStore });
     await app.register(systemAreaRoutes, { store: modelStore });
     await app.register(sysCategoryRoutes, { store: modelStore });

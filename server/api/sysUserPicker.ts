@@ -1,9 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { visibleContainsSql } from '../engine/containsText.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
 import { appError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { authOf } from '../plugins/accessPlugin.js';
-import { containsSql, idList } from '../permission/hookInput.js';
+import { idList } from '../permission/hookInput.js';
 import { linkedUsers, memberOfTenant } from '../permission/userQueries.js';
 import { closedObject } from './closedBody.js';
 
@@ -36,28 +38,56 @@ interface ListQuery {
   order?: 'asc' | 'desc';
 }
 
-const SORT_COLUMNS = { username: 'username', realname: 'realname', createTime: 'create_time' } as const;
-
-/** What a user picker shows of a user: no personal data beyond the name. */
+/** What a user picker shows of a user: no personal data beyond the name (null where the caller's roles hide it). */
 interface PickedUser {
   id: string;
-  username: string;
-  realname: string;
+  username: string | null;
+  realname: string | null;
   status: number;
   orgCode: string | null;
   departIds: string;
 }
 
+const USER_MODEL = 'system.user';
+
+/** What the caller's roles let a picker show and search of system.user (field access, fieldAccess.ts). */
+interface Sight {
+  hidden: ReadonlySet<string>;
+  /** "any of these fields contains the text", over the ones the caller sees (nothing matches when none) */
+  contains(fields: readonly string[], text: string): RawBuilder<unknown>;
+}
+
 /**
  * The user calls Jeecg's user pickers make (JSelectUserByDep, JSelectMultiUser: /sys/user/list,
  * queryById, queryByIds, queryUserByDepId). Any signed-in user may call them: every form with a user
- * field needs them. They answer the users of the caller's tenant only, with names, never personal data.
+ * field needs them. They answer the users of the caller's tenant only, with names, never personal data,
+ * and follow system.user's field access: a name or account the caller's roles hide there (left out of
+ * the users list and of every reference label) is null here, is not searched, and orders nothing.
  */
-export default async function sysUserPickerRoutes(app: FastifyInstance): Promise<void> {
+export default async function sysUserPickerRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const { db } = app.ctx.db;
   const access = { access: 'authenticated' } as const;
 
-  async function picked(tenantId: number, where: RawBuilder<unknown>[], tail: RawBuilder<unknown> = sql``): Promise<PickedUser[]> {
+  async function sightOf(request: Parameters<typeof authOf>[0]): Promise<Sight> {
+    const users = options.store.current().entries.get(USER_MODEL)!.compiled;
+    const fields = (await options.store.env.scopeOf(authOf(request), users)).fields;
+    return { hidden: fields?.hidden ?? new Set(), contains: (names, text) => visibleContainsSql(users, names, text, fields) };
+  }
+
+  /** Orders by a name column, then id; refused when the caller's roles hide it (the order would spell out the hidden names). */
+  function orderBy(sight: Sight, column: 'username' | 'realname', direction: 'asc' | 'desc' = 'asc'): RawBuilder<unknown> {
+    if (sight.hidden.has(column)) throw appError('CL_ERR_FIELD_UNKNOWN', { field: column });
+    const order = sql.raw(direction);
+    return sql`order by ${sql.ref(column)} ${order}, id ${order}`;
+  }
+
+  /** The listed order of a set of users: by name, else (the name hidden) by account, else by id. */
+  function nameOrder(sight: Sight): RawBuilder<unknown> {
+    const shown = (['realname', 'username'] as const).find((c) => !sight.hidden.has(c));
+    return shown ? orderBy(sight, shown) : sql`order by id`;
+  }
+
+  async function picked(sight: Sight, tenantId: number, where: RawBuilder<unknown>[], tail: RawBuilder<unknown> = sql``): Promise<PickedUser[]> {
     const conditions = sql.join([memberOfTenant(tenantId), sql`del_flag = 0`, ...where], sql` and `);
     const { rows } = await sql<
       Omit<PickedUser, 'departIds'>
@@ -72,8 +102,12 @@ export default async function sysUserPickerRoutes(app: FastifyInstance): Promise
         rows.map((r) => r.id),
       )
       .execute();
+    const shown = (name: 'username' | 'realname' | 'orgCode', value: string | null) => (sight.hidden.has(name) ? null : value);
     return rows.map((r) => ({
       ...r,
+      username: shown('username', r.username),
+      realname: shown('realname', r.realname),
+      orgCode: shown('orgCode', r.orgCode),
       status: Number(r.status),
       departIds: links
         .filter((l) => l.userId === r.id)
@@ -85,17 +119,19 @@ export default async function sysUserPickerRoutes(app: FastifyInstance): Promise
   app.get<{ Querystring: ListQuery }>('/sys/user/list', { schema: { querystring: listQuery }, config: access }, async (request) => {
     const { pageNo = 1, pageSize = 10, username, realname, keyword, departId, column = 'createTime', order = 'desc' } = request.query;
     const auth = authOf(request);
+    const sight = await sightOf(request);
     const where: RawBuilder<unknown>[] = [];
-    if (username?.trim()) where.push(containsSql(['username'], username.trim()));
-    if (realname?.trim()) where.push(containsSql(['realname'], realname.trim()));
-    if (keyword?.trim()) where.push(containsSql(['username', 'realname'], keyword.trim()));
+    if (username?.trim()) where.push(sight.contains(['username'], username.trim()));
+    if (realname?.trim()) where.push(sight.contains(['realname'], realname.trim()));
+    if (keyword?.trim()) where.push(sight.contains(['username', 'realname'], keyword.trim()));
+    // a sort by a name the caller may not see would order the rows by it: refused like the users list refuses it
+    const sorted = column === 'createTime' ? sql`order by create_time ${sql.raw(order)}, id ${sql.raw(order)}` : orderBy(sight, column, order);
     if (departId) where.push(linkedUsers('sys_user_depart', 'dep_id', [departId]));
     const conditions = sql.join([memberOfTenant(auth.tenantId), sql`del_flag = 0`, ...where], sql` and `);
     const [count] = (await sql<{ total: number | string }>`select count(*) as total from sys_user where ${conditions}`.execute(db)).rows;
     const total = Number(count?.total ?? 0);
-    const direction = sql.raw(order);
-    const tail = sql`order by ${sql.ref(SORT_COLUMNS[column])} ${direction}, id ${direction} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`;
-    const records = await picked(auth.tenantId, where, tail);
+    const tail = sql`${sorted} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`;
+    const records = await picked(sight, auth.tenantId, where, tail);
     return toJeecgEnvelope({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
   });
 
@@ -103,7 +139,7 @@ export default async function sysUserPickerRoutes(app: FastifyInstance): Promise
     '/sys/user/queryById',
     { schema: { querystring: closedObject({ id, _t: t }, ['id']) }, config: access },
     async (request) => {
-      const [user] = await picked(authOf(request).tenantId, [sql`id = ${request.query.id}`]);
+      const [user] = await picked(await sightOf(request), authOf(request).tenantId, [sql`id = ${request.query.id}`]);
       if (!user) throw appError('CL_ERR_RECORD_NOT_FOUND');
       return toJeecgEnvelope(user);
     },
@@ -114,7 +150,9 @@ export default async function sysUserPickerRoutes(app: FastifyInstance): Promise
     { schema: { querystring: closedObject({ userIds: { type: 'string', maxLength: 70_000 }, _t: t }, ['userIds']) }, config: access },
     async (request) => {
       const ids = idList(request.query.userIds, 'userIds');
-      return toJeecgEnvelope(ids.length === 0 ? [] : await picked(authOf(request).tenantId, [sql`id in (${sql.join(ids)})`], sql`order by realname, id`));
+      if (ids.length === 0) return toJeecgEnvelope([]);
+      const sight = await sightOf(request);
+      return toJeecgEnvelope(await picked(sight, authOf(request).tenantId, [sql`id in (${sql.join(ids)})`], nameOrder(sight)));
     },
   );
 
@@ -122,7 +160,8 @@ export default async function sysUserPickerRoutes(app: FastifyInstance): Promise
     '/sys/user/queryUserByDepId',
     { schema: { querystring: closedObject({ id, _t: t }, ['id']) }, config: access },
     async (request) => {
-      const users = await picked(authOf(request).tenantId, [linkedUsers('sys_user_depart', 'dep_id', [request.query.id])], sql`order by realname, id`);
+      const sight = await sightOf(request);
+      const users = await picked(sight, authOf(request).tenantId, [linkedUsers('sys_user_depart', 'dep_id', [request.query.id])], nameOrder(sight));
       return toJeecgEnvelope(users);
     },
   );

@@ -95,9 +95,16 @@ export interface OperationHookContext {
   scopeSql: RawBuilder<unknown>;
   /**
    * Rows of this model in the caller's tenant and data scope that also meet `where` (AND-ed), in the
-   * model's default order, as the generic endpoints answer them (secret fields left out, dictionary texts added).
+   * model's default order, as the generic endpoints answer them (secret fields and the fields the caller's
+   * roles hide left out, dictionary texts added).
    */
   rows(where?: RawBuilder<unknown>[], limit?: number): Promise<Record<string, unknown>[]>;
+  /**
+   * "Any of these fields of the model contains the text" (case-insensitive), over the fields the caller
+   * sees only: a field their roles hide is not searched (nothing matches when all are), so a picker's
+   * search never tells a hidden value. Use it for every search a hook offers over the model's own rows.
+   */
+  search(fields: readonly string[], text: string): RawBuilder<unknown>;
   /** the operation's transaction: everything the hook writes commits or rolls back together */
   db: Transaction<Database>;
   /** declares a table the hook wrote (the model's own is always counted): its cached totals are dropped */

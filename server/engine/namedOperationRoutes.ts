@@ -4,6 +4,8 @@ import type { CompiledModel } from './compileModel.js';
 import type { EngineContext } from './EngineContext.js';
 import type { EngineEnv } from './engineEnv.js';
 import type { HookRegistry, OperationHookContext } from './hookRegistry.js';
+import { visibleContainsSql } from './containsText.js';
+import { withoutHidden } from './fieldAccess.js';
 import { envelopeOf } from './operationRoutes.js';
 import { presentRows } from './presentRows.js';
 import { getRecord } from './readRecords.js';
@@ -33,13 +35,13 @@ function pathParams(params: unknown): Record<string, string> {
   return out;
 }
 
-/** The read helpers a hook gets: the scope as one condition, and rows of the model through it. */
+/** The read helpers a hook gets: the scope as one condition, rows of the model through it, and a search over the fields the caller sees. */
 function scopedReads(
   env: EngineEnv,
   model: CompiledModel,
   context: EngineContext,
   trx: Transaction<Database>,
-): Pick<OperationHookContext, 'scopeSql' | 'rows'> {
+): Pick<OperationHookContext, 'scopeSql' | 'rows' | 'search'> {
   const conditions = scopeConditions(model, context);
   const scopeSql = conditions.length > 0 ? sql`(${sql.join(conditions, sql` and `)})` : sql`1 = 1`;
   return {
@@ -50,8 +52,10 @@ function scopedReads(
       // through the operation's own transaction: an embedded database may have one connection, which the transaction holds
       const reader = trx.withoutPlugins();
       const { rows } = await query.execute(reader);
-      return presentRows(env, model, rows, context, { db: reader as unknown as Kysely<unknown> });
+      // without the fields the caller's roles hide, as the model's list answers its rows (fieldAccess.ts)
+      return withoutHidden(await presentRows(env, model, rows, context, { db: reader as unknown as Kysely<unknown> }), context.scope.fields);
     },
+    search: (fields, text) => visibleContainsSql(model, fields, text, context.scope.fields),
   };
 }
 

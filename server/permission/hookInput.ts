@@ -1,6 +1,11 @@
-import { sql, type RawBuilder } from 'kysely';
-import { escapeLike } from '../db/dialects/escapeLike.js';
 import { appError } from '../errors.js';
+
+export { containsSql } from '../engine/containsText.js';
+
+/** A text of a row a hook read (ctx.rows), or null where the row has none: a field the caller's roles hide is not in it. */
+export function shownText(value: unknown): string | null {
+  return value === undefined || value === null ? null : String(value);
+}
 
 const MAX_IDS = 1000;
 const MAX_ID_LENGTH = 64;
@@ -38,13 +43,4 @@ export function pageOf(query: Record<string, string>): { currentPage: number; pa
     return Number(text);
   };
   return { currentPage: number(query.currentPage, 1, 100_000, 'currentPage'), pageSize: number(query.pageSize, 20, 500, 'pageSize') };
-}
-
-/** Any of the columns contains the text, case-insensitively, on both databases (the text's wildcards are escaped). */
-export function containsSql(columns: string[], text: string): RawBuilder<unknown> {
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
-  return sql`(${sql.join(
-    columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
-    sql` or `,
-  )})`;
 }

@@ -5,7 +5,7 @@ import { revokeSession, revokeUserSessions, type SessionPolicy } from '../auth/s
 import type { SignOutNotice } from '../db/noticeChannel.js';
 import { appError } from '../errors.js';
 import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
-import { containsSql, keywordOf, pageOf } from './hookInput.js';
+import { keywordOf, pageOf } from './hookInput.js';
 
 /** Tells every server to close a user's sockets (the notice bus): called after the revocation committed. */
 export type AnnounceSignOut = (message: SignOutNotice) => Promise<void>;
@@ -40,10 +40,10 @@ function liveSessionsOf(ctx: OperationHookContext, policy: SessionPolicy, now: n
     and s.user_id in (select id from sys_user where ${ctx.scopeSql})`;
 }
 
-/** The live sessions a list shows: of users the caller may list, whose account or name holds the keyword (if any). */
+/** The live sessions a list shows: of users the caller may list, whose account or name (where the caller sees it) holds the keyword (if any). */
 function listedSessionsOf(ctx: OperationHookContext, policy: SessionPolicy) {
   const keyword = keywordOf(ctx.query.keyword);
-  const match = keyword ? sql`and s.user_id in (select id from sys_user where ${containsSql(['username', 'realname'], keyword)})` : sql``;
+  const match = keyword ? sql`and s.user_id in (select id from sys_user where ${ctx.search(['username', 'realname'], keyword)})` : sql``;
   return sql`${liveSessionsOf(ctx, policy, Date.now())} ${match}`;
 }
 
@@ -71,12 +71,15 @@ export function registerOnlineUserOperations(hooks: HookRegistry, policy: Sessio
         order by s.last_seen_at desc, s.id
         limit ${pageSize} offset ${(currentPage - 1) * pageSize}`.execute(ctx.db);
       const time = (ms: number | string) => new Date(Number(ms)).toISOString();
+      // the view's fields the caller's roles hide are not answered (fieldAccess.ts), as a list leaves them out
+      const hidden = ctx.context.scope.fields?.hidden;
+      const shown = (name: 'username' | 'realname', value: string) => (hidden?.has(name) ? null : value);
       return {
         list: rows.map((r) => ({
           id: sessionKeyOf(r.id),
           userId: r.userId,
-          username: r.username,
-          realname: r.realname,
+          username: shown('username', r.username),
+          realname: shown('realname', r.realname),
           ip: r.ip,
           loginTime: time(r.createdAt),
           lastActiveTime: time(r.lastSeenAt),

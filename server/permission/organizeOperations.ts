@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { appError } from '../errors.js';
 import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
-import { containsSql, keywordOf, requiredId } from './hookInput.js';
+import { keywordOf, requiredId, shownText } from './hookInput.js';
 import { treeOf } from './treeOf.js';
 import { tenantDeparts, userOption, type DepartNode } from './userQueries.js';
 
@@ -10,8 +10,8 @@ type Ctx = OperationHookContext;
 const organizeNode = (o: Record<string, unknown>) => ({
   id: String(o.id),
   parentId: o.parentId ? String(o.parentId) : null,
-  fullName: String(o.fullName),
-  enCode: String(o.enCode),
+  fullName: shownText(o.fullName),
+  enCode: shownText(o.enCode),
   enabledMark: o.enabledMark,
   type: 'organize' as const,
 });
@@ -28,8 +28,8 @@ const departRow = (d: Record<string, unknown>) => ({
   ...departNode({
     id: String(d.id),
     parentId: d.parentId ? String(d.parentId) : null,
-    departName: String(d.departName),
-    orgCode: String(d.orgCode),
+    departName: shownText(d.departName) ?? '',
+    orgCode: shownText(d.orgCode) ?? '',
     organizeId: d.organizeId ? String(d.organizeId) : null,
     orgCategory: d.orgCategory ? String(d.orgCategory) : null,
     departOrder: Number(d.departOrder ?? 0),
@@ -100,7 +100,7 @@ export function registerOrganizeOperations(hooks: HookRegistry): void {
     async (ctx) => {
       const organizeId = requiredId(ctx.params.id, 'id');
       const keyword = keywordOf(ctx.query.keyword);
-      const where = [sql`${sql.ref('organize_id')} = ${organizeId}`, ...(keyword ? [containsSql(['depart_name', 'org_code'], keyword)] : [])];
+      const where = [sql`${sql.ref('organize_id')} = ${organizeId}`, ...(keyword ? [ctx.search(['departName', 'orgCode'], keyword)] : [])];
       const rows = (await ctx.rows(where)).map(departRow);
       return { list: keyword ? rows.map((r) => ({ ...r, children: [], hasChildren: false })) : treeOf(rows) };
     },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { HookRegistry } from '../engine/hookRegistry.js';
 import { grantedPermissionIds } from '../auth/userPermissions.js';
-import { containsSql, idList, keywordOf } from './hookInput.js';
+import { idList, keywordOf, shownText } from './hookInput.js';
 import { descendantsOf, tenantDeparts } from './userQueries.js';
 
 const enabledRole = sql`${sql.ref('status')} = 1`;
@@ -9,15 +9,15 @@ const enabledPosition = sql`${sql.ref('enabled_mark')} = 1`;
 
 const roleOption = (r: Record<string, unknown>) => ({
   id: String(r.id),
-  fullName: String(r.roleName),
-  enCode: String(r.roleCode),
+  fullName: shownText(r.roleName),
+  enCode: shownText(r.roleCode),
   organizeId: r.organizeId ?? null,
   type: 'role',
 });
 const positionOption = (p: Record<string, unknown>) => ({
   id: String(p.id),
-  fullName: String(p.fullName),
-  enCode: String(p.enCode),
+  fullName: shownText(p.fullName),
+  enCode: shownText(p.enCode),
   organizeId: p.organizeId ?? null,
   type: 'position',
 });
@@ -35,7 +35,7 @@ export function registerRoleOperations(hooks: HookRegistry): void {
     'permission.roleSelectorByPermission',
     async (ctx) => {
       const keyword = keywordOf(ctx.query.keyword);
-      const roles = await ctx.rows([enabledRole, ...(keyword ? [containsSql(['role_name', 'role_code'], keyword)] : [])]);
+      const roles = await ctx.rows([enabledRole, ...(keyword ? [ctx.search(['roleName', 'roleCode'], keyword)] : [])]);
       const held = await grantedPermissionIds(ctx.db, ctx.context.auth);
       const roleIds = roles.map((r) => String(r.id));
       if (roleIds.length === 0) return { list: [] };

@@ -6,13 +6,13 @@ import { loginAccount, passwordChangeAccount } from '../auth/loginAttempts.js';
 import { hashPassword } from '../auth/passwords.js';
 import { passwordPolicyError } from '../auth/passwordPolicy.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { containsSql, idList, keywordOf, pageOf, requiredId } from './hookInput.js';
+import { idList, keywordOf, pageOf, requiredId } from './hookInput.js';
 import { assertAccountsChangeable } from './tenancyHooks.js';
 import { departPath, descendantsOf, enabledUser, linkedUsers, memberOfTenant, tenantDeparts, userOption, type DepartNode } from './userQueries.js';
 
 type Ctx = OperationHookContext;
 
-const USER_TEXT = ['username', 'realname'];
+const USER_TEXT = ['username', 'realname'] as const;
 
 /** Holders of a role of the caller's tenant: another tenant's role id matches nobody (its holders are not this tenant's business). */
 function holdersOfTenantRole(ctx: Ctx, roleId: string) {
@@ -91,7 +91,7 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
     async (ctx) => {
       const { currentPage, pageSize } = pageOf(ctx.query);
       const keyword = keywordOf(ctx.query.keyword);
-      const where = [memberOfTenant(ctx.context.tenantId), enabledUser, ...(keyword ? [containsSql(USER_TEXT, keyword)] : [])];
+      const where = [memberOfTenant(ctx.context.tenantId), enabledUser, ...(keyword ? [ctx.search(USER_TEXT, keyword)] : [])];
       const all = (await ctx.rows(where)).map(userOption);
       return { list: all.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: all.length } };
     },
@@ -103,7 +103,7 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
   hooks.registerOperation('permission.imUserSelector', async (ctx) => {
     const nodeId = requiredId(ctx.params.id, 'nodeId');
     const keyword = keywordOf(ctx.body.keyword);
-    if (keyword) return { list: await options(ctx, [enabledUser, containsSql(USER_TEXT, keyword)]) };
+    if (keyword) return { list: await options(ctx, [enabledUser, ctx.search(USER_TEXT, keyword)]) };
     const departs = await tenantDeparts(ctx.db, ctx.context.tenantId);
     const parentOf = nodeId === '0' ? null : nodeId;
     const subDeparts = departs.filter(
@@ -123,7 +123,7 @@ export function registerUserOperations(hooks: HookRegistry, config: Pick<AppConf
 
   hooks.registerOperation('permission.subordinates', async (ctx) => {
     const keyword = keywordOf(ctx.body.keyword);
-    const where = [sql`${sql.ref('manager_id')} = ${ctx.context.auth.userId}`, ...(keyword ? [containsSql(USER_TEXT, keyword)] : [])];
+    const where = [sql`${sql.ref('manager_id')} = ${ctx.context.auth.userId}`, ...(keyword ? [ctx.search(USER_TEXT, keyword)] : [])];
     return { list: await options(ctx, where) };
   });
 

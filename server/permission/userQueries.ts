@@ -13,8 +13,16 @@ export interface UserOption {
 
 export function userOption(row: Record<string, unknown>): UserOption {
   const account = String(row.username ?? '');
+  // a picker row read through the model leaves out a name the caller's roles hide: the account stands alone
   const realName = String(row.realname ?? '');
-  return { id: String(row.id), fullName: `${realName}/${account}`, account, realName, type: 'user', enabledMark: row.status === 1 ? 1 : 0 };
+  return {
+    id: String(row.id),
+    fullName: realName ? `${realName}/${account}` : account,
+    account,
+    realName,
+    type: 'user',
+    enabledMark: row.status === 1 ? 1 : 0,
+  };
 }
 
 /**

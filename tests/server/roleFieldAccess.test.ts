@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
 import { readWorkbook } from './xlsxSupport.js';
 
@@ -146,6 +146,53 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect(JSON.stringify((await api.get('/system/sysUserEducation/list', { userId: memberId })).body)).not.toContain('机密姓名');
       const open = await userWithRoles([openRole]);
       expect(await labelOf(open.api)).toBe('机密姓名');
+    });
+
+    it("leaves a user's name the caller's roles hide out of the user pickers, their searches and their order", async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `rf${process.pid}picker${++seq}`);
+      const openRole = await insertRole(db, `rf${process.pid}pickeropen${seq}`);
+      for (const role of [roleId, openRole]) await grant(db, role, ['btn:system:user:select', 'btn:system:onlineUser:online']);
+      for (const modelId of ['system.user', 'system.onlineUser']) {
+        const hide = await admin.post('/sys/roleField/add', { roleId, modelId, field: 'realname', access: 'hidden' });
+        expect(hide.body.success, JSON.stringify(hide.body)).toBe(true);
+      }
+      const account = `rf${process.pid}p${seq}`;
+      const departId = await insertDepart(db, `RFP${process.pid}${seq}`, '字段部门');
+      const memberId = await insertUser(db, { username: account, password: 'Passw0rd1', departIds: [departId] });
+      await sql`update sys_user set realname = ${'机密姓名'} where id = ${memberId}`.execute(db);
+      await t.login(account, 'Passw0rd1'); // a live session for 在线用户
+      const { api } = await userWithRoles([roleId]);
+      const pickers = [
+        () => api.get('/sys/user/list', { username: account }),
+        () => api.get('/sys/user/queryById', { id: memberId }),
+        () => api.get('/sys/user/queryByIds', { userIds: memberId }),
+        () => api.get('/sys/user/queryUserByDepId', { id: departId }),
+        () => api.get('/api/permission/Users/ImUser', { keyword: account }),
+        () => api.post('/api/permission/Users/getUserList', { userId: [memberId] }),
+        () => api.get('/api/permission/Users/Selector'),
+        () => api.get('/api/permission/OnlineUsers', { keyword: account }),
+      ];
+      for (const call of pickers) {
+        const res = await call();
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const text = JSON.stringify(res.body);
+        expect(text).toContain(account);
+        expect(text).not.toContain('机密姓名');
+      }
+      // a search by the hidden name finds nobody, and a sort by it is refused as on the users list
+      expect((await api.get('/sys/user/list', { realname: '机密' })).body.result.total).toBe(0);
+      expect((await api.get('/sys/user/list', { keyword: '机密' })).body.result.total).toBe(0);
+      expect((await api.get('/api/permission/Users/ImUser', { keyword: '机密' })).body.data.pagination.total).toBe(0);
+      expect((await api.post(`/api/permission/Users/ImUser/Selector/0`, { keyword: '机密' })).body.data.list).toEqual([]);
+      expect((await api.get('/api/permission/OnlineUsers', { keyword: '机密' })).body.data.pagination.total).toBe(0);
+      expect((await api.get('/sys/user/list', { column: 'realname', order: 'asc' })).body.error).toBe('CL_ERR_FIELD_UNKNOWN');
+      // a role leaving the name open still reads and finds it
+      const open = await userWithRoles([openRole]);
+      expect((await open.api.get('/sys/user/queryById', { id: memberId })).body.result.realname).toBe('机密姓名');
+      expect((await open.api.get('/sys/user/list', { keyword: '机密姓名' })).body.result.total).toBe(1);
+      const imUser = await open.api.get('/api/permission/Users/ImUser', { keyword: '机密姓名' });
+      expect(imUser.body.data.list).toEqual([expect.objectContaining({ id: memberId, fullName: `机密姓名/${account}` })]);
     });
 
     it('never writes a read-only or hidden field, on create or edit', async () => {
