@@ -56,6 +56,16 @@ const CATALOGUE = {
     'zh-CN': '该用户也属于其他租户，您在那里没有此权限，不能修改该账号',
     en: 'This account also belongs to other tenants where you do not hold this permission, so you cannot change it',
   },
+  CL_ERR_ACCOUNT_ABOVE_CALLER: {
+    kind: 'noPermission',
+    'zh-CN': '该用户拥有您没有的权限，不能修改该账号',
+    en: 'This account holds permissions you do not hold, so you cannot change it',
+  },
+  CL_ERR_ROLE_NOT_GRANTABLE: {
+    kind: 'noPermission',
+    'zh-CN': '该角色含有您自己没有的权限，不能授予',
+    en: 'This role grants permissions you do not hold, so you cannot give it',
+  },
   CL_ERR_PERMISSION_NOT_GRANTABLE: { kind: 'business', 'zh-CN': '不能授予您自己没有的权限：{id}', en: 'You cannot grant a permission you do not hold: {id}' },
   CL_ERR_FORCE_OFFLINE_SELF: { kind: 'business', 'zh-CN': '不能强制自己下线', en: 'You cannot force yourself offline' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },

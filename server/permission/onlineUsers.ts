@@ -6,6 +6,7 @@ import type { SignOutNotice } from '../db/noticeChannel.js';
 import { appError } from '../errors.js';
 import type { HookRegistry, OperationHookContext } from '../engine/hookRegistry.js';
 import { keywordOf, pageOf } from './hookInput.js';
+import { assertAccountsChangeable } from './tenancyHooks.js';
 
 /** Tells every server to close a user's sockets (the notice bus): called after the revocation committed. */
 export type AnnounceSignOut = (message: SignOutNotice) => Promise<void>;
@@ -135,6 +136,8 @@ function sessionNamed(live: LiveSession[], key: string): LiveSession {
 async function endSessions(ctx: OperationHookContext, announce: AnnounceSignOut, userId: string, session?: LiveSession): Promise<{ sessions: number }> {
   const { auth } = ctx.context;
   if (session ? session.id === auth.sessionId : userId === auth.userId) throw appError('CL_ERR_FORCE_OFFLINE_SELF');
+  // like any change to an account: not one holding more than the caller, nor one shared with a tenant where the caller may not do this
+  await assertAccountsChangeable(ctx.db, { userId: auth.userId, tenantId: ctx.context.tenantId }, [userId], `${ctx.model.permissions.prefix}forceOffline`);
   const ended = session ? (await revokeSession(ctx.db, session.id, 'forced'), 1) : await revokeUserSessions(ctx.db, userId, 'forced');
   await logSecurityEvent(ctx.db, {
     event: 'session.forced',

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { HookRegistry } from '../engine/hookRegistry.js';
+import { registerGrantChecks } from './grantReach.js';
 import { registerOnlineUserOperations, type AnnounceSignOut } from './onlineUsers.js';
 import { registerOrganizeOperations } from './organizeOperations.js';
 import { registerRoleAuthorize } from './roleAuthorize.js';
@@ -18,5 +19,6 @@ export function registerPermissionOperations(
   registerUserOperations(hooks, config);
   registerRoleOperations(hooks);
   registerRoleAuthorize(hooks);
+  registerGrantChecks(hooks);
   registerOrganizeOperations(hooks);
 }

@@ -1,9 +1,9 @@
-import { grantedPermissionIds, loadPermissionRows, type Grantee } from '../auth/userPermissions.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { appError } from '../errors.js';
 import type { HookRegistry } from '../engine/hookRegistry.js';
+import { grantableRows } from './grantReach.js';
 import { idList } from './hookInput.js';
 
 /** One node of the permission tree a role is authorised from: a menu, a sub-menu or a button. */
@@ -27,14 +27,9 @@ const ROLE_PERMISSION_TABLE = 'sys_role_permission';
  * give a role, and so themselves, any permission); grants outside their reach are kept as they are.
  */
 export function registerRoleAuthorize(hooks: HookRegistry): void {
-  async function grantable(db: Parameters<typeof grantedPermissionIds>[0], grantee: Grantee) {
-    const [rows, mine] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, grantee)]);
-    return rows.filter((row) => mine.has(row.id) && String(row.status) === '1');
-  }
-
   hooks.registerOperation('permission.rolePermissions', async (ctx) => {
     const roleId = String(ctx.record!.id);
-    const rows = await grantable(ctx.db, ctx.context.auth);
+    const rows = await grantableRows(ctx.db, ctx.context.auth);
     const nodes = new Map<string, PermissionNode>(
       rows.map((r) => [
         r.id,
@@ -58,7 +53,7 @@ export function registerRoleAuthorize(hooks: HookRegistry): void {
   hooks.registerOperation('permission.authorizeRole', async (ctx) => {
     const roleId = String(ctx.record!.id);
     const wanted = new Set(idList(ctx.body.permissionIds, 'permissionIds'));
-    const reach = new Set((await grantable(ctx.db, ctx.context.auth)).map((r) => r.id));
+    const reach = new Set((await grantableRows(ctx.db, ctx.context.auth)).map((r) => r.id));
     for (const id of wanted) if (!reach.has(id)) throw appError('CL_ERR_PERMISSION_NOT_GRANTABLE', { id: id.slice(0, 100) });
     const current = (await ctx.db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', roleId).execute()).map((r) => r.permissionId);
     const removed = current.filter((id) => reach.has(id) && !wanted.has(id));

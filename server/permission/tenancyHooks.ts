@@ -5,6 +5,7 @@ import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { appError } from '../errors.js';
 import type { BeforeSaveContext, HookRegistry, TenancyHook } from '../engine/hookRegistry.js';
+import { assertAccountsWithinReach, assertGrantRowsWithinReach, assertLinkedRolesWithinReach } from './grantReach.js';
 import { memberOfTenant } from './userQueries.js';
 
 // Users are shared by tenants (one account may work in several); the links between a user and a
@@ -29,7 +30,8 @@ function userOfTenant(column: string, tenantId: number): RawBuilder<unknown> {
  * member, through an enabled role of that tenant: holdsPermission's test). sys_user is shared by every
  * tenant an account works in, so a password reset, rename, freeze or delete made in one tenant holds in
  * all of them: without this, an administrator of one tenant could take over an account another tenant's
- * administrator also uses, and act there with its rights. The caller's own account is theirs to change.
+ * administrator also uses, and act there with its rights. Within the acting tenant, an account holding a
+ * permission the caller lacks is refused as well (assertAccountsWithinReach). The caller's own account is theirs to change.
  * Accounts outside the caller's tenant are left to the write's own check, which answers them exactly like
  * unknown ids (this refusal would tell that they exist).
  */
@@ -38,6 +40,8 @@ export async function assertAccountsChangeable(db: Kysely<Database>, auth: Grant
   if (others.length === 0) return;
   const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} ut
     where ut.user_id in (${sql.join(others)}) and ut.tenant_id <> ${auth.tenantId}
+  // within the acting tenant too: no account holding more than the caller (grantReach.ts)
+  await assertAccountsWithinReach(db, auth, others);
       and exists (select 1 from ${sql.table(USER_TENANT_TABLE)} here where here.user_id = ut.user_id and here.tenant_id = ${auth.tenantId})
       and not exists (select 1 from ${sql.table(USER_TENANT_TABLE)} m
         join sys_user_role ur on ur.user_id = m.user_id
@@ -103,10 +107,11 @@ export async function checkTenantMember(ctx: BeforeSaveContext): Promise<void> {
 
 export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantUsers', tenantUsers);
-  hooks.registerTenancy('permission.tenantUserRoles', userLinkTenancy('role_id', 'sys_role'));
+  hooks.registerTenancy('permission.tenantUserRoles', { ...userLinkTenancy('role_id', 'sys_role'), beforeWrite: assertLinkedRolesWithinReach });
   hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
   hooks.registerTenancy('permission.tenantUserPositions', userLinkTenancy('position_id', 'sys_position'));
   hooks.registerTenancy('permission.tenantRoleGrants', roleGrants);
   hooks.registerTenancy('permission.tenantRoleDataRules', roleDataRules);
   hooks.register('permission.checkTenantMember', checkTenantMember);
 }
+  hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });

@@ -25,6 +25,18 @@ describe.each(matrix)('$kind: laboratory seed on a fresh install', ({ kind, avai
       await t?.close();
     });
 
+    /** A seeded account's first password replaced by CHOSEN (what the account must do first), signed in again. */
+    async function replaceFirstPassword(username: string, token: string) {
+      const changed = await t.request({
+        method: 'PUT',
+        url: '/sys/user/updatePassword',
+        token,
+        payload: { username, oldpassword: FIRST, password: CHOSEN, confirmpassword: CHOSEN },
+      });
+      expect(changed.json().success, changed.body).toBe(true);
+      return client(t, await t.login(username, CHOSEN));
+    }
+
     it('seeds the departments, positions, roles and a handful of accounts per role', async () => {
       const db = t.app.ctx.db.db;
       const departs = await db.selectFrom('sysDepart').select('departName').where('orgCode', 'like', 'A01A0%').orderBy('departOrder').execute();
@@ -37,22 +49,15 @@ describe.each(matrix)('$kind: laboratory seed on a fresh install', ({ kind, avai
       expect(perRole).toMatchObject({ admin: 1, labManager: 1, tester: 3, reviewer: 2, qualityOfficer: 2, equipmentOfficer: 2 });
       const accounts = await db.selectFrom('sysUser').select(['username', 'mustChangePassword']).where('createBy', '=', 'seed').execute();
       expect(accounts).toHaveLength(11);
-      // liqiang may have changed the first password already (another case of this file)
-      expect(accounts.filter((a) => a.username !== 'liqiang').every((a) => a.mustChangePassword === 1)).toBe(true);
+      // liqiang and zhangming may have changed the first password already (other cases of this file)
+      expect(accounts.filter((a) => !['liqiang', 'zhangming'].includes(a.username)).every((a) => a.mustChangePassword === 1)).toBe(true);
     });
 
     it('asks every seeded account to change its first password, then applies its role: buttons and department rows', async () => {
       const token = await t.login('liqiang', FIRST);
       const tester = client(t, token);
       expect((await tester.get('/api/permission/Position')).body.error).toBe('CL_ERR_AUTH_PASSWORD_CHANGE_REQUIRED');
-      const changed = await t.request({
-        method: 'PUT',
-        url: '/sys/user/updatePassword',
-        token,
-        payload: { username: 'liqiang', oldpassword: FIRST, password: CHOSEN, confirmpassword: CHOSEN },
-      });
-      expect(changed.json().success, changed.body).toBe(true);
-      const signedIn = client(t, await t.login('liqiang', CHOSEN));
+      const signedIn = await replaceFirstPassword('liqiang', token);
       const list = await signedIn.get('/api/permission/Position', { pageSize: 100 });
       expect(list.body.code, JSON.stringify(list.body)).toBe(200);
       // a tester's data rule: positions of their own department (检测部) only
@@ -61,6 +66,31 @@ describe.each(matrix)('$kind: laboratory seed on a fresh install', ({ kind, avai
       const menus = await signedIn.get('/sys/permission/getUserPermissionByToken');
       expect(JSON.stringify(menus.body.result.menu)).toContain('岗位管理');
       expect(JSON.stringify(menus.body.result.menu)).not.toContain('角色管理');
+    });
+
+    it('lets the 实验室主任 manage accounts and hand out roles within his own rights, never the 管理员’s', async () => {
+      const db = t.app.ctx.db.db;
+      const manager = await replaceFirstPassword('zhangming', await t.login('zhangming', FIRST));
+      const idOf = async (username: string) => (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+      const roleOf = async (roleCode: string) =>
+        (await db.selectFrom('sysRole').select('id').where('roleCode', '=', roleCode).where('tenantId', '=', 1).executeTakeFirstOrThrow()).id;
+      const reset = { userPassword: 'Reset2026ab', validatePassword: 'Reset2026ab' };
+      // a tester's account is within his rights: reset (it must be changed again at the next sign-in)
+      const tester = await manager.post(`/api/permission/Users/${await idOf('wangfang')}/Actions/ResetPassword`, reset);
+      expect(tester.body.code, JSON.stringify(tester.body)).toBe(200);
+      // the 管理员 account is not: resetting its password would hand him every right of the tenant
+      const above = await manager.post(`/api/permission/Users/${await idOf('labadmin')}/Actions/ResetPassword`, reset);
+      expect(above.body).toMatchObject({ code: 403, error: 'CL_ERR_ACCOUNT_ABOVE_CALLER' });
+      expect(await t.login('labadmin', 'Reset2026ab').catch(() => 'refused')).toBe('refused');
+      // the roles of the laboratory are his to give; 管理员 is not, to himself or anyone
+      const zhangming = await idOf('zhangming');
+      const given = await manager.post('/api/permission/UserRole', { userId: await idOf('wangfang'), roleId: await roleOf('reviewer') });
+      expect(given.body.code, JSON.stringify(given.body)).toBe(200);
+      expect((await manager.del(`/api/permission/UserRole/${given.body.data.id}`)).body.code).toBe(200);
+      for (const userId of [zhangming, await idOf('wangfang')]) {
+        const refused = await manager.post('/api/permission/UserRole', { userId, roleId: await roleOf('admin') });
+        expect(refused.body).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+      }
     });
 
     it('runs once: a second start changes nothing, and a weak first password is refused', async () => {

@@ -1,0 +1,140 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { grantedPermissionIds, loadPermissionRows, type Grantee } from '../auth/userPermissions.js';
+import type { PermissionRow } from '../auth/menuTree.js';
+import type { Database } from '../db/schema.js';
+import { appError } from '../errors.js';
+import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js';
+import type { WriteScope } from '../engine/writeScope.js';
+
+/**
+ * A caller hands out only what they hold themselves (security.md §9's spirit: rights are set by those
+ * who have them). Otherwise whoever may edit a role's grants or a role's members could give a role, and
+ * so themselves, any permission: the role Authorize tree (roleAuthorize.ts) offers only the caller's
+ * own rows, and the generic link models that grant the same rights (system.rolePermission, system.userRole)
+ * are held to the same reach here.
+ */
+
+/** The enabled permission rows the caller holds through the enabled roles of the tenant they act in. */
+export async function grantableRows(db: Kysely<Database>, grantee: Grantee): Promise<PermissionRow[]> {
+  const [rows, mine] = await Promise.all([loadPermissionRows(db), grantedPermissionIds(db, grantee)]);
+  return rows.filter((row) => mine.has(row.id) && String(row.status) === '1');
+}
+
+/** The permission ids the grantee holds through the enabled roles of the tenant they act in, as a subquery. */
+export function heldPermissionIdsSql(grantee: Grantee): RawBuilder<unknown> {
+  return sql`select mine.permission_id from sys_user_role mur
+    join sys_role mr on mr.id = mur.role_id
+    join sys_role_permission mine on mine.role_id = mur.role_id
+    where mur.user_id = ${grantee.userId} and mr.tenant_id = ${grantee.tenantId} and mr.status = 1`;
+}
+
+/**
+ * The enabled permission rows a role of the acting tenant grants that the caller does not hold there ([]
+ * when the caller holds them all, and for a role of another tenant or none, which the write's own tenancy
+ * check refuses like an unknown id). The role's own status does not matter: enabling it later would grant them.
+ */
+async function grantsBeyond(db: Kysely<Database>, grantee: Grantee, roleId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select rp.permission_id as "id" from sys_role_permission rp
+    join sys_role r on r.id = rp.role_id and r.tenant_id = ${grantee.tenantId}
+    join sys_permission p on p.id = rp.permission_id
+    where rp.role_id = ${roleId} and p.status = '1' and p.del_flag = 0
+      and rp.permission_id not in (${heldPermissionIdsSql(grantee)})`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Refuses a change to accounts holding, in the tenant the caller acts in, an enabled permission the caller
+ * does not hold there (the caller's own account excepted): a 实验室主任 allowed to reset passwords could
+ * otherwise reset the 管理员's, sign in as them and act with every right; freezing, deleting or signing
+ * out such an account is refused alike. The same reach as handing out roles: one may manage the accounts
+ * whose rights one could have given. Refused with CL_ERR_ACCOUNT_ABOVE_CALLER.
+ */
+export async function assertAccountsWithinReach(db: Kysely<Database>, grantee: Grantee, userIds: readonly string[]): Promise<void> {
+  const others = userIds.filter((id) => id !== grantee.userId);
+  if (others.length === 0) return;
+  const { rows } = await sql`select 1 as hit from sys_user_role ur
+    join sys_role r on r.id = ur.role_id
+    join sys_role_permission rp on rp.role_id = ur.role_id
+    join sys_permission p on p.id = rp.permission_id
+    where ur.user_id in (${sql.join(others)}) and r.tenant_id = ${grantee.tenantId} and r.status = 1
+      and p.status = '1' and p.del_flag = 0
+      and rp.permission_id not in (${heldPermissionIdsSql(grantee)})
+    limit 1`.execute(db);
+  if (rows.length > 0) throw appError('CL_ERR_ACCOUNT_ABOVE_CALLER');
+}
+
+/** The value a link row ends with: the one written now, else (an update leaving it alone) the stored one. */
+async function linkValue(
+  ctx: BeforeSaveContext,
+  table: 'sys_user_role' | 'sys_role_permission',
+  column: 'role_id' | 'permission_id',
+  field: string,
+): Promise<string | null> {
+  const sent = ctx.values[field];
+  if (sent !== undefined && sent !== null) return String(sent);
+  if (ctx.mode !== 'update') return null;
+  const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as "value" from ${sql.table(table)} where id = ${ctx.id}`.execute(ctx.db);
+  return rows[0] ? String(rows[0].value) : null;
+}
+
+/**
+ * permission.checkRoleGrant (beforeSave of system.userRole): a user may be given a role only by a caller
+ * who holds every enabled permission the role grants, as a role's grants are set in Authorize. A
+ * 实验室主任 allowed to manage role members could otherwise make themselves (or anyone) a member of the
+ * tenant's 管理员 role. Refused with CL_ERR_ROLE_NOT_GRANTABLE, nothing written.
+ */
+export async function checkRoleGrant(ctx: BeforeSaveContext): Promise<void> {
+  const roleId = await linkValue(ctx, 'sys_user_role', 'role_id', 'roleId');
+  if (roleId === null) return;
+  const beyond = await grantsBeyond(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, roleId);
+  if (beyond.length > 0) throw appError('CL_ERR_ROLE_NOT_GRANTABLE');
+}
+
+/**
+ * permission.checkPermissionGrant (beforeSave of system.rolePermission): a grant row names a permission
+ * the caller holds (enabled, through a role of the tenant they act in), exactly what Authorize offers.
+ */
+export async function checkPermissionGrant(ctx: BeforeSaveContext): Promise<void> {
+  const permissionId = await linkValue(ctx, 'sys_role_permission', 'permission_id', 'permissionId');
+  if (permissionId === null) return;
+  const reach = await grantableRows(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId });
+  if (!reach.some((row) => row.id === permissionId)) throw appError('CL_ERR_PERMISSION_NOT_GRANTABLE', { id: permissionId.slice(0, 100) });
+}
+
+/**
+ * Before an edit or delete of role-member links (system.userRole's tenancy): taking a role away is handing
+ * rights out in reverse, so each link's role must be one the caller could give. Otherwise a role-member
+ * manager could strip the 管理员 of their role. Links whose role is not the acting tenant's are left to the
+ * write's own check, which answers them like unknown ids.
+ */
+export async function assertLinkedRolesWithinReach(write: WriteScope, ids: readonly string[]): Promise<void> {
+  const grantee = { userId: write.context.auth.userId, tenantId: write.context.tenantId };
+  const { rows } = await sql`select 1 as hit from sys_user_role ur
+    join sys_role r on r.id = ur.role_id and r.tenant_id = ${grantee.tenantId}
+    join sys_role_permission rp on rp.role_id = ur.role_id
+    join sys_permission p on p.id = rp.permission_id
+    where ur.id in (${sql.join([...ids])}) and p.status = '1' and p.del_flag = 0
+      and rp.permission_id not in (${heldPermissionIdsSql(grantee)})
+    limit 1`.execute(write.trx);
+  if (rows.length > 0) throw appError('CL_ERR_ROLE_NOT_GRANTABLE');
+}
+
+/**
+ * Before an edit or delete of grant rows (system.rolePermission's tenancy): as Authorize keeps the grants
+ * outside the caller's reach as they are, a grant the caller does not hold is neither moved nor removed.
+ */
+export async function assertGrantRowsWithinReach(write: WriteScope, ids: readonly string[]): Promise<void> {
+  const grantee = { userId: write.context.auth.userId, tenantId: write.context.tenantId };
+  const { rows } = await sql<{ permissionId: string }>`select rp.permission_id as "permissionId" from sys_role_permission rp
+    join sys_role r on r.id = rp.role_id and r.tenant_id = ${grantee.tenantId}
+    join sys_permission p on p.id = rp.permission_id
+    where rp.id in (${sql.join([...ids])}) and p.status = '1' and p.del_flag = 0
+      and rp.permission_id not in (${heldPermissionIdsSql(grantee)})
+    limit 1`.execute(write.trx);
+  if (rows[0]) throw appError('CL_ERR_PERMISSION_NOT_GRANTABLE', { id: rows[0].permissionId.slice(0, 100) });
+}
+
+export function registerGrantChecks(hooks: HookRegistry): void {
+  hooks.register('permission.checkRoleGrant', checkRoleGrant);
+  hooks.register('permission.checkPermissionGrant', checkPermissionGrant);
+}

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix } from '../helpers/databases.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { client, type Client } from './engineSupport.js';
+
+// A caller hands out only rights they hold (server/permission/grantReach.ts): giving a user a role
+// (system.userRole) needs every enabled permission the role grants, and a grant row (system.rolePermission)
+// names a permission the caller holds, as the role Authorize tree already offers only the caller's own.
+// Before, a role-member manager could make themselves a member of the 管理员 role.
+
+const matrix = await databaseMatrix();
+const LINKS = '/api/permission/UserRole';
+const GRANTS = '/api/permission/RolePermission';
+const PASSWORD = 'Passw0rd1';
+
+describe.each(matrix)('$kind: roles and grants are handed out only within the giver’s own rights', ({ kind, available }) => {
+  describe.skipIf(!available)('', () => {
+    let t: TestApp;
+    let admin: Client;
+    let seq = 0;
+    const name = (k: string) => `gr${process.pid}${k}${++seq}`;
+    const role = { low: '', high: '' };
+
+    /** A signed-in user whose one role holds these button codes. */
+    async function userWith(codes: string[]): Promise<Client & { id: string; roleId: string }> {
+      const db = t.app.ctx.db.db;
+      const username = name('u');
+      const roleId = await insertRole(db, `${username}-role`);
+      await grant(
+        db,
+        roleId,
+        codes.map((c) => `btn:${c}`),
+      );
+      const id = await insertUser(db, { username, password: PASSWORD, roleIds: [roleId] });
+      return { ...client(t, await t.login(username, PASSWORD)), id, roleId };
+    }
+
+    const linksOf = async (userId: string) =>
+      (await sql<{ roleId: string }>`select role_id as "roleId" from sys_user_role where user_id = ${userId}`.execute(t.app.ctx.db.db)).rows.map(
+        (r) => r.roleId,
+      );
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      admin = client(t, await t.login());
+      const db = t.app.ctx.db.db;
+      role.low = await insertRole(db, name('low'));
+      await grant(db, role.low, ['btn:system:position:list']);
+      role.high = await insertRole(db, name('high'));
+      await grant(db, role.high, ['btn:system:position:list', 'btn:system:user:add', 'btn:system:role:authorize']);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('gives a role whose permissions the giver holds, and refuses one granting more, the 管理员 role included', async () => {
+      const manager = await userWith([
+        'system:userRole:add',
+        'system:userRole:edit',
+        'system:userRole:delete',
+        'system:userRole:list',
+        'system:role:list',
+        'system:position:list',
+      ]);
+      const member = await insertUser(t.app.ctx.db.db, { username: name('m'), password: PASSWORD });
+      const given = await manager.post(LINKS, { userId: member, roleId: role.low });
+      expect(given.body.code, JSON.stringify(given.body)).toBe(200);
+      for (const roleId of [role.high, 'role-admin']) {
+        for (const userId of [manager.id, member]) {
+          const refused = await manager.post(LINKS, { userId, roleId });
+          expect(refused.status, roleId).toBe(403);
+          expect(refused.body).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+        }
+      }
+      // nor by moving an existing link onto a stronger role
+      const moved = await manager.put(`${LINKS}/${given.body.data.id}`, { roleId: role.high, version: given.body.data.version });
+      expect(moved.body).toMatchObject({ error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+      expect(await linksOf(member)).toEqual([role.low]);
+      expect(await linksOf(manager.id)).toEqual([manager.roleId]);
+      // the administrator, who holds everything, gives any role
+      const strong = await admin.post(LINKS, { userId: member, roleId: role.high });
+      expect(strong.body.code).toBe(200);
+      // and the manager cannot take it away again, alone or in a batch (the 管理员 keeps their role)
+      expect((await manager.del(`${LINKS}/${strong.body.data.id}`)).body).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+      const batch = await manager.post(`${LINKS}/Actions/BatchDelete`, { ids: [given.body.data.id, strong.body.data.id] });
+      expect(batch.body).toMatchObject({ error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+      expect((await linksOf(member)).sort()).toEqual([role.low, role.high].sort());
+      expect((await manager.del(`${LINKS}/${given.body.data.id}`)).body.code).toBe(200);
+    });
+
+    it('manages only accounts whose rights the manager holds: a 管理员 account is neither reset, edited, frozen, signed out nor deleted', async () => {
+      const db = t.app.ctx.db.db;
+      const manager = await userWith([
+        'system:user:list',
+        'system:user:edit',
+        'system:user:state',
+        'system:user:delete',
+        'system:user:resetPassword',
+        'system:user:unlock',
+        'system:user:forceOffline',
+        'system:position:list',
+      ]);
+      const above = await insertUser(db, { username: name('above'), password: PASSWORD, roleIds: [role.high] });
+      const within = await insertUser(db, { username: name('within'), password: PASSWORD, roleIds: [role.low] });
+      const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+      const hashOf = async (id: string) => db.selectFrom('sysUser').select(['password', 'status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+      const reset = { userPassword: 'Reset2026ab', validatePassword: 'Reset2026ab' };
+      for (const id of [above, adminId]) {
+        const before = await hashOf(id);
+        const refusals = [
+          await manager.post(`/api/permission/Users/${id}/Actions/ResetPassword`, reset),
+          await manager.put(`/api/permission/Users/${id}`, { realname: '篡改', version: before.version }),
+          await manager.put(`/api/permission/Users/${id}/Actions/State`),
+          await manager.put(`/api/permission/Users/${id}/Actions/unlock`),
+          await manager.post(`/api/permission/Users/${id}/Actions/ForceOffline`, {}),
+          await manager.del(`/api/permission/Users/${id}`),
+          await manager.post('/api/permission/Users/Actions/BatchDelete', { ids: [within, id] }),
+        ];
+        for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_ACCOUNT_ABOVE_CALLER' });
+        expect(await hashOf(id)).toEqual(before);
+      }
+      // an account holding no more than the manager is managed as before
+      const ok = await manager.post(`/api/permission/Users/${within}/Actions/ResetPassword`, reset);
+      expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+      expect((await manager.put(`/api/permission/Users/${within}/Actions/State`)).body.code).toBe(200);
+    });
+
+    it('adds a grant row only for a permission the giver holds', async () => {
+      const granter = await userWith(['system:rolePermission:add', 'system:rolePermission:delete', 'system:rolePermission:list', 'system:position:list']);
+      const target = await insertRole(t.app.ctx.db.db, name('target'));
+      const held = await granter.post(GRANTS, { roleId: target, permissionId: 'btn:system:position:list' });
+      expect(held.body.code, JSON.stringify(held.body)).toBe(200);
+      for (const roleId of [target, granter.roleId]) {
+        const refused = await granter.post(GRANTS, { roleId, permissionId: 'btn:system:role:authorize' });
+        expect(refused.body).toMatchObject({ code: 400, error: 'CL_ERR_PERMISSION_NOT_GRANTABLE' });
+      }
+      const { rows } = await sql`select permission_id from sys_role_permission where role_id in (${target}, ${granter.roleId})
+        and permission_id = ${'btn:system:role:authorize'}`.execute(t.app.ctx.db.db);
+      expect(rows).toEqual([]);
+      const given = await admin.post(GRANTS, { roleId: target, permissionId: 'btn:system:role:authorize' });
+      expect(given.body.code).toBe(200);
+      // a grant the granter does not hold is not theirs to remove either
+      const removal = await granter.del(`${GRANTS}/${given.body.data.id}`);
+      expect(removal.body).toMatchObject({ error: 'CL_ERR_PERMISSION_NOT_GRANTABLE' });
+    });
+  });
+});
