@@ -14,6 +14,8 @@ import { memberOfTenant } from './userQueries.js';
 // state, export and import of these models, and every named operation on them, stay in the tenant.
 
 const USER_TENANT_TABLE = 'sys_user_tenant';
+/** what lets a caller reach the users of a tenant */
+const USER_LIST_CODE = 'system:user:list';
 
 /** `column in (select id from table where tenant_id = ?)`: the column names a record of a tenant-scoped table of the tenant. */
 function inTenantTable(column: string, table: string, tenantId: number): RawBuilder<unknown> {
@@ -38,10 +40,10 @@ function userOfTenant(column: string, tenantId: number): RawBuilder<unknown> {
 export async function assertAccountsChangeable(db: Kysely<Database>, auth: Grantee, userIds: string[], code: string): Promise<void> {
   const others = userIds.filter((id) => id !== auth.userId);
   if (others.length === 0) return;
-  const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} ut
-    where ut.user_id in (${sql.join(others)}) and ut.tenant_id <> ${auth.tenantId}
   // within the acting tenant too: no account holding more than the caller (grantReach.ts)
   await assertAccountsWithinReach(db, auth, others);
+  const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} ut
+    where ut.user_id in (${sql.join(others)}) and ut.tenant_id <> ${auth.tenantId}
       and exists (select 1 from ${sql.table(USER_TENANT_TABLE)} here where here.user_id = ut.user_id and here.tenant_id = ${auth.tenantId})
       and not exists (select 1 from ${sql.table(USER_TENANT_TABLE)} m
         join sys_user_role ur on ur.user_id = m.user_id
@@ -92,16 +94,24 @@ const roleDataRules: TenancyHook = {
 
 /**
  * permission.checkTenantMember (beforeSave of system.userTenant): a user may be added to the caller's
- * tenant only if the caller can already reach them in another of the caller's own tenants. Otherwise
- * an administrator of one tenant could adopt any account of another by its id, and then read, edit or
- * reset it. The answer does not tell whether the id exists.
+ * tenant only if the caller can already reach them in another of the caller's own tenants: both are
+ * members there and the caller may list users there (system:user:list through an enabled role of that
+ * tenant). Otherwise an administrator of one tenant could adopt any account of another by its id, or, as
+ * a mere member of that other tenant, any of its colleagues, and then read the account's personal data
+ * (one sys_user row for all tenants) in their own. The answer does not tell whether the id exists.
  */
 export async function checkTenantMember(ctx: BeforeSaveContext): Promise<void> {
   const userId = ctx.values.userId;
   if (userId === undefined) return;
   const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} mine
     join ${sql.table(USER_TENANT_TABLE)} theirs on theirs.tenant_id = mine.tenant_id
-    where mine.user_id = ${ctx.auth.userId} and theirs.user_id = ${String(userId)}`.execute(ctx.db);
+    where mine.user_id = ${ctx.auth.userId} and theirs.user_id = ${String(userId)}
+      and exists (select 1 from sys_user_role ur
+        join sys_role r on r.id = ur.role_id
+        join sys_role_permission rp on rp.role_id = ur.role_id
+        join sys_permission p on p.id = rp.permission_id
+        where ur.user_id = mine.user_id and r.tenant_id = mine.tenant_id and r.status = 1
+          and p.perms = ${USER_LIST_CODE} and p.status = '1' and p.del_flag = 0)`.execute(ctx.db);
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
 }
 
@@ -111,7 +121,7 @@ export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
   hooks.registerTenancy('permission.tenantUserPositions', userLinkTenancy('position_id', 'sys_position'));
   hooks.registerTenancy('permission.tenantRoleGrants', roleGrants);
+  hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });
   hooks.registerTenancy('permission.tenantRoleDataRules', roleDataRules);
   hooks.register('permission.checkTenantMember', checkTenantMember);
 }
-  hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });

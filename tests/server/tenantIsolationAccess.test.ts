@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { ensureTenant, grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
+import { newId } from '../../server/db/ids.js';
+import { nowText } from '../../server/db/timestamps.js';
 import { client, userWith, type Client } from './engineSupport.js';
 import { readWorkbook } from './xlsxSupport.js';
 
@@ -186,6 +188,26 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
         expect(ids(await home.admin.get(links, { pageSize: 100 }))).not.toContain(ok.body.data.id);
         expect((await home.admin.del(`${links}/${ok.body.data.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       }
+    });
+
+    it('adopts a user of another tenant only where the caller may list users, not as a mere member there', async () => {
+      const db = t.app.ctx.db.db;
+      const adopter = await insertUser(db, { username: name('adopter'), password: PASSWORD, tenantIds: [AWAY, 1] });
+      const colleague = await insertUser(db, { username: name('colleague'), password: PASSWORD });
+      const role = await insertRole(db, name('adopter-role'), 1, AWAY);
+      await grant(db, role, ['btn:system:userTenant:add', 'btn:system:user:list']);
+      await db.insertInto('sysUserRole').values({ id: newId(), userId: adopter, roleId: role, createTime: nowText() }).execute();
+      const api = client(t, await t.login(name('adopter'), PASSWORD), { tenant: AWAY });
+      // a member of the home tenant with no right there: a colleague's personal data must not follow them here
+      expect((await api.post('/api/permission/UserTenant', { userId: colleague })).body).toMatchObject({ error: 'CL_ERR_RECORD_NOT_FOUND' });
+      const { rows } = await sql`select 1 from sys_user_tenant where user_id = ${colleague} and tenant_id = ${AWAY}`.execute(db);
+      expect(rows).toEqual([]);
+      // holding the users list at home, they reach the colleague and may bring them along
+      const homeRole = await insertRole(db, name('adopter-home'), 1, 1);
+      await grant(db, homeRole, ['btn:system:user:list']);
+      await db.insertInto('sysUserRole').values({ id: newId(), userId: adopter, roleId: homeRole, createTime: nowText() }).execute();
+      const adopted = await api.post('/api/permission/UserTenant', { userId: colleague });
+      expect(adopted.body.code, JSON.stringify(adopted.body)).toBe(200);
     });
 
     it('refuses the member links (role, position, department, tenant) to a caller without their codes', async () => {
