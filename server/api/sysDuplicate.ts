@@ -8,7 +8,7 @@ import { assertUnique } from '../engine/uniqueCheck.js';
 import { appError, AppError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
-import { authOf } from '../plugins/accessPlugin.js';
+import { authOf, type AuthContext } from '../plugins/accessPlugin.js';
 import { translatorFor } from '../i18n/translateText.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -33,19 +33,29 @@ function checkableField(model: CompiledModel, name: string): CompiledField | und
 /**
  * GET /sys/duplicate/check (JeecgBoot's form validator): whether a value is still free in a unique
  * field, answered exactly as a save would decide it (tenant-wide, the record being edited excepted).
- * The table and field are resolved through the served models; anything else, and a model the caller
- * may not list, answer the same refusal.
+ * It tells whether a value exists beyond the rows the caller may read (the whole tenant, and for a model
+ * shared by every tenant, such as the users' accounts, the whole platform), which a save tells only to a
+ * caller who may save: so it needs the model's add or edit permission, the forms it validates, not
+ * merely its list. The table and field are resolved through the served models; anything else, a model
+ * the caller may not write, and a field their roles hide answer the same refusal.
  */
 export default async function sysDuplicateRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const { db } = app.ctx.db;
   const { env } = options.store;
 
+  const mayWrite = async (auth: AuthContext, model: CompiledModel) =>
+    (await holdsPermission(db, auth, model.permission('add'))) || (await holdsPermission(db, auth, model.permission('edit')));
+
   async function targetOf(request: FastifyRequest<{ Querystring: CheckQuery }>): Promise<{ model: CompiledModel; field: CompiledField }> {
     const auth = authOf(request);
     const { tableName, fieldName } = request.query;
-    const model = [...options.store.current().entries.values()].map((e) => e.compiled).find((m) => m.tableName === tableName);
-    const field = model ? checkableField(model, fieldName) : undefined;
-    if (model && field && (await holdsPermission(db, auth, model.permission('list')))) return { model, field };
+    // a table may be served by several models (system.user and its views staff.member, system.onlineUser): any
+    // one of them the caller may write, whose field is checkable and not hidden from them, decides alike
+    const models = [...options.store.current().entries.values()].map((e) => e.compiled).filter((m) => m.tableName === tableName);
+    for (const model of models) {
+      const field = checkableField(model, fieldName);
+      if (field && (await mayWrite(auth, model)) && !(await env.scopeOf(auth, model)).fields?.hidden.has(field.name)) return { model, field };
+    }
     await logSecurityEvent(db, {
       event: 'identifier.refused',
       userId: auth.userId,

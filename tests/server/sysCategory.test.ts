@@ -129,8 +129,13 @@ describe.each(matrix)('$kind: categories, tree data and the duplicate check', ({
       }
       const nobody = await userWith(t, []);
       expect((await check(nobody, { fieldVal: 'B01' })).body.error).toBe('CL_ERR_DUPLICATE_CHECK_REFUSED');
-      const otherTenant = await userWith(t, ['system:category:list'], { tenantId: 2 });
+      const otherTenant = await userWith(t, ['system:category:add'], { tenantId: 2 });
       expect((await check(otherTenant, { fieldVal: 'B01' })).body.success).toBe(true);
+      // the check answers what a save would: only to callers who may save (add or edit), not to a lister
+      const lister = await userWith(t, ['system:category:list']);
+      expect((await check(lister, { fieldVal: 'B01' })).body.error).toBe('CL_ERR_DUPLICATE_CHECK_REFUSED');
+      const editor = await userWith(t, ['system:category:edit']);
+      expect((await check(editor, { fieldVal: 'B01' })).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     });
   });
 });

@@ -210,6 +210,18 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
       expect(adopted.body.code, JSON.stringify(adopted.body)).toBe(200);
     });
 
+    it('tells a lister of another tenant nothing of the accounts through the duplicate check', async () => {
+      // usernames are unique across tenants (one account row): the check would name the other tenant's accounts
+      const check = (c: Client, fieldVal: string) => c.get('/sys/duplicate/check', { tableName: 'sys_user', fieldName: 'username', fieldVal });
+      const lister = await userWith(t, ['system:user:list', 'staff:member:list'], { tenantId: AWAY });
+      for (const fieldVal of [name('hu'), name('nobody')]) expect((await check(lister, fieldVal)).body.error).toBe('CL_ERR_DUPLICATE_CHECK_REFUSED');
+      // who may add or edit users learns it anyway from the save, and the form's check answers them as the save would
+      const editor = await userWith(t, ['system:user:edit'], { tenantId: AWAY });
+      expect((await check(editor, name('hu'))).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+      expect((await check(away.admin, name('hu'))).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+      expect((await check(away.admin, name('nobody'))).body.success).toBe(true);
+    });
+
     it('refuses the member links (role, position, department, tenant) to a caller without their codes', async () => {
       const userLister = await userWith(t, ['system:user:list']);
       for (const base of ['/api/permission/UserRole', '/api/permission/UserPosition', '/api/permission/UserDepartment', '/api/permission/UserTenant']) {
