@@ -52,20 +52,27 @@ async function checkIdPhoto(ctx: BeforeSaveContext, files: FileStore, value: unk
   }
 }
 
-/** departIds -> the user's rows in sys_user_depart (what sign-in, the department switch and data rules read). */
+/**
+ * departIds -> the user's rows in sys_user_depart (what sign-in, the department switch and data rules read),
+ * for the writer's tenant only: an account shared with another tenant keeps its departments there.
+ */
 async function syncDeparts(ctx: BeforeSaveContext, ids: string[]): Promise<void> {
   const { db, id } = ctx;
   // another tenant's department is as unknown as a missing one
   const found = ids.length ? await db.selectFrom('sysDepart').select('id').where('id', 'in', ids).where('tenantId', '=', ctx.context.tenantId).execute() : [];
   if (found.length !== ids.length) throw validationError([{ field: 'departIds', message: errorText('CL_ERR_STAFF_DEPART_UNKNOWN', ctx.context.lang) }]);
-  await db.deleteFrom('sysUserDepart').where('userId', '=', id).execute();
+  await db
+    .deleteFrom('sysUserDepart')
+    .where('userId', '=', id)
+    .where('depId', 'in', db.selectFrom('sysDepart').select('id').where('tenantId', '=', ctx.context.tenantId))
+    .execute();
   const now = nowText();
   for (const depId of ids)
     await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId, createBy: ctx.auth.username, createTime: now }).execute();
   ctx.touch('sys_user_depart');
 }
 
-/** post (position codes) -> the user's rows in sys_user_position, codes looked up in the writer's tenant. */
+/** post (position codes) -> the user's rows in sys_user_position of the writer's tenant (codes looked up there; other tenants' rows stay). */
 async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<void> {
   const { db, id } = ctx;
   const { rows } = codes.length
@@ -76,7 +83,8 @@ async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<v
     : { rows: [] };
   if (new Set(rows.map((r) => r.code)).size !== codes.length)
     throw validationError([{ field: 'post', message: errorText('CL_ERR_STAFF_POST_UNKNOWN', ctx.context.lang) }]);
-  await db.deleteFrom('sysUserPosition').where('userId', '=', id).execute();
+  await sql`delete from sys_user_position where user_id = ${id}
+    and position_id in (select id from sys_position where tenant_id = ${ctx.context.tenantId})`.execute(db);
   const now = nowText();
   for (const row of rows)
     await db.insertInto('sysUserPosition').values({ id: newId(), userId: id, positionId: row.id, createBy: ctx.auth.username, createTime: now }).execute();

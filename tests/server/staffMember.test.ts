@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, insertDepart, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, insertDepart, insertUser, tenantAdminRole } from '../helpers/testRows.js';
+import { newId } from '../../server/db/ids.js';
+import { nowText } from '../../server/db/timestamps.js';
 import { pngOf } from '../e2e/support/pngImage.js';
 import { client, userWith, type Client } from './engineSupport.js';
 import { multipart } from './xlsxSupport.js';
@@ -119,6 +121,33 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       // the account exists for 用户管理 too, without the staff rules
       const user = await admin.get(`/api/permission/Users/${created.id}`);
       expect(user.body).toMatchObject({ code: 200, data: { username: created.username, realname: '李四' } });
+    });
+
+    it("an edit in one tenant keeps a shared account's departments and positions in its other tenants", async () => {
+      const db = t.app.ctx.db.db;
+      const OTHER = 74;
+      await ensureTenant(db, OTHER);
+      const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+      if (!(await db.selectFrom('sysUserTenant').select('id').where('userId', '=', adminId).where('tenantId', '=', OTHER).executeTakeFirst())) {
+        await db.insertInto('sysUserTenant').values({ id: newId(), userId: adminId, tenantId: OTHER, createTime: nowText() }).execute();
+        await tenantAdminRole(db, OTHER, adminId);
+      }
+      const created = await add();
+      // the same account works in tenant OTHER, in a department and a position of that tenant
+      await db.insertInto('sysUserTenant').values({ id: newId(), userId: created.id, tenantId: OTHER, createTime: nowText() }).execute();
+      const elsewhere = await insertDepart(db, `SX${process.pid}${seq}`, '别家检测室', OTHER);
+      await db.insertInto('sysUserDepart').values({ id: newId(), userId: created.id, depId: elsewhere, createTime: nowText() }).execute();
+      const otherAdmin = client(t, await t.login(), { tenant: OTHER });
+      const position = await otherAdmin.post('/api/permission/Position', { fullName: '别家岗位', enCode: `PX${process.pid}${seq}` });
+      expect(position.body.code, JSON.stringify(position.body)).toBe(200);
+      await db.insertInto('sysUserPosition').values({ id: newId(), userId: created.id, positionId: position.body.data.id, createTime: nowText() }).execute();
+      const edited = await admin.post('/admin/user/edit', { id: created.id, version: created.version, departIds: otherDepartId, post: 'P.lead' });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true });
+      const departs = await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', created.id).execute();
+      expect(departs.map((d) => d.depId).sort()).toEqual([otherDepartId, elsewhere].sort());
+      const positions = await db.selectFrom('sysUserPosition').select('positionId').where('userId', '=', created.id).execute();
+      expect(positions.map((p) => p.positionId)).toContain(position.body.data.id);
+      expect(positions).toHaveLength(2);
     });
 
     it('answers safetyUndertakings (detail only, spec 001 §3) on queryById and refuses it from add and edit', async () => {
