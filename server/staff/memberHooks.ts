@@ -91,9 +91,24 @@ async function syncPositions(ctx: BeforeSaveContext, codes: string[]): Promise<v
   ctx.touch('sys_user_position');
 }
 
+/** letters and digits only: the account pattern a username follows (schemas/meta/patterns.json "account") */
+const ACCOUNT = /^[A-Za-z0-9]+$/;
+
+/**
+ * The account name of a new staff member added without one (spec 001 §3 names no account field): the work
+ * number when it is letters and digits only, else the mobile number (required, digits). A name already in
+ * use is refused as for a typed one (账号 says so).
+ */
+function accountOf(values: Record<string, unknown>): unknown {
+  const workNo = String(values.workNo ?? '').trim();
+  return ACCOUNT.test(workNo) ? workNo : values.phone;
+}
+
 /**
  * staff.saveMember, the staff record's beforeSave (schemas/staff/models/member.model.json, spec 001 §3):
- * - a new staff member is a new account: a first password sent is checked and hashed like 用户管理's;
+ * - a new staff member is a new account, named by 账号 or, left empty, by the work number or the mobile
+ *   number (accountOf); an edit leaving 账号 empty keeps the name;
+ * - a first password sent is checked and hashed like 用户管理's;
  *   the staff form sends none (security.md §9), so the account gets one nobody knows until an
  *   administrator resets it;
  * - fileUpdateDate is today when the integrity-commitment file is new or replaced, empty without a file,
@@ -112,6 +127,9 @@ export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig,
     if (ctx.mode === 'update' && Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
     if (ctx.mode === 'create') {
       values = await withFirstPassword({ ...values, password: values.password || unknownPassword() }, config);
+      if (!values.username) values.username = accountOf(values);
+    } else if (Object.hasOwn(values, 'username') && !values.username) {
+      delete values.username;
     }
     delete values.fileUpdateDate;
     if (Object.hasOwn(values, 'fileUrl')) {

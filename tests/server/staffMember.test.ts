@@ -178,6 +178,24 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       expect(await refusal({ departIds: `${departId},${foreign}` })).toBe('所选部门不存在');
     });
 
+    it('names the account of a staff member added without 账号 by the work number, else the mobile number (spec 001 §3 has no account field)', async () => {
+      const workNo = `GH${process.pid}x${++seq}`;
+      const byWorkNo = await add({ username: '', workNo });
+      expect(byWorkNo.username).toBe(workNo);
+      const phone = `139${String(process.pid * 100 + ++seq)
+        .padStart(8, '0')
+        .slice(-8)}`;
+      const byPhone = await add({ username: undefined, workNo: `工-${seq}`, phone });
+      expect(byPhone.username).toBe(phone);
+      // a name already in use is refused at 账号, as a typed one
+      const taken = await admin.post('/admin/user/add', valid({ username: '', workNo }));
+      expect(taken.body, JSON.stringify(taken.body)).toMatchObject({ success: false });
+      expect(JSON.stringify(taken.body)).toContain('username');
+      // an edit leaving 账号 empty keeps the name
+      const edited = await admin.post('/admin/user/edit', { id: byWorkNo.id, version: byWorkNo.version, username: '', realname: '王五' });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true, result: { username: workNo, realname: '王五' } });
+    });
+
     it('sets fileUpdateDate to today when the commitment file is new or replaced, keeps it while unchanged, empties it without a file', async () => {
       const today = new Date();
       const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -223,7 +241,6 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
         phone: '请输入手机号码',
         birthday: '请选择出生日期',
         avatar: '请上传证件照',
-        signatureImg: '请上传电子签名',
         departIds: '请选择所属部门',
         post: '请选择岗位',
         hiredate: '请选择入职日期',
@@ -239,6 +256,8 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
         expect(await refusal({ [field]: null }), field).toBe(message);
         expect(await refusal({ [field]: '' }), field).toBe(message);
       }
+      // the electronic signature is optional: spec 001 §5 lists no rule for it
+      expect(await add({ signatureImg: null })).toMatchObject({ signatureImg: null });
       expect(await refusal({ departIds: 'no-such-depart' })).toBe('所选部门不存在');
       expect(await refusal({ post: 'P.nobody' })).toBe('所选岗位不存在');
       // a password is never changed through a staff edit (self-service change or a reset does that)
