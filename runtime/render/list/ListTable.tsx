@@ -3,6 +3,7 @@ import type { TableColumnType as ColumnType } from 'antd';
 import type { DataRecord } from '../../data/DataProvider';
 import { useErrorText } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
+import { listPager } from './listPager';
 import { tableWidth } from './tableWidth';
 import type { ListController } from './useListController';
 import { TotalsRow } from './TotalsRow';
@@ -52,17 +53,7 @@ export function ListTable({ list, columns, sizes, paged = true, scrollHeight, se
         onChange={onChange}
         summary={totals ? () => <TotalsRow columns={columns} totals={totals} selectable={selectable} label={t('list.totals')} /> : undefined}
         rowSelection={selectable ? { selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined}
-        pagination={
-          paged && {
-            current: list.params.page,
-            pageSize: list.params.pageSize,
-            total: list.status === 'ready' ? list.total : 0,
-            pageSizeOptions: sizes,
-            showQuickJumper: true,
-            showSizeChanger: true,
-            showTotal: (total) => t('list.total', { total }),
-          }
-        }
+        pagination={paged && listPager(list, sizes, t)}
       />
       {leftOut && <Typography.Text type="secondary">{t('list.capped', { shown: list.records.length, total: list.total })}</Typography.Text>}
     </>

@@ -7,8 +7,10 @@ import { allowedActions } from '../list/allowedActions';
 import { CustomActionButtons } from '../list/CustomActionButtons';
 import { customActions } from '../list/customActions';
 import { toListParams } from '../list/firstPage';
+import { listPager } from '../list/listPager';
 import { ListToolbar } from '../list/ListToolbar';
 import { ListTools } from '../list/ListTools';
+import { pageSettings } from '../list/pageSettings';
 import { useToolPanels } from '../list/useToolPanels';
 import { useListColumns } from '../list/useListColumns';
 import { useCustomActions, type BuiltInRunners } from '../list/useCustomActions';
@@ -59,6 +61,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
   const feedback = useFeedback();
   const provider = runtime.dataProviderFor(served.model);
   const settings = useMemo(() => treeSettings(served), [served]);
+  const { sizes } = pageSettings(served);
   const roots = useMemo<Record<string, FieldFilter>>(() => ({ [settings.parentField]: { op: 'eq', value: settings.rootValue } }), [settings]);
   const { message } = App.useApp();
   const [searching, setSearching] = useState(false);
@@ -159,13 +162,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         dataSource={rows}
         loading={list.status === 'loading'}
         expandable={{ onExpand: (expanded, row) => void expand(expanded, row) }}
-        pagination={{
-          current: list.params.page,
-          pageSize: list.params.pageSize,
-          total: list.status === 'ready' ? list.total : 0,
-          onChange: list.changePage,
-          showTotal: (total) => t('list.total', { total }),
-        }}
+        pagination={{ ...listPager(list, sizes, t), onChange: list.changePage }}
       />
       <FormDialog served={served} controller={dialog} />
       <ListTools

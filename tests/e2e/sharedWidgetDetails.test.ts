@@ -1,0 +1,31 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
+
+// Details of spec 000's shared widgets and constants a new user meets on the system screens: the pager of a tree
+// table (§9), the height of a tree select's dropdown (§9) and the document preview's Cancel (§2).
+
+async function signedIn(page: Page): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+}
+
+test('a tree table pages its roots with the size changer (10/20/30) and the quick jumper, as a list page does', async ({ page }) => {
+  await signedIn(page);
+  await page.getByRole('menuitem', { name: '数据字典' }).click();
+  const table = page.locator('.ant-table').first();
+  const roots = table.locator('tbody tr.ant-table-row-level-0');
+  await expect(roots).toHaveCount(10, { timeout: 30_000 });
+  const pager = page.locator('.ant-pagination').first();
+  await expect(pager.locator('.ant-pagination-total-text')).toHaveText(/^共\d+条$/);
+  await expect(pager.locator('.ant-pagination-options-quick-jumper')).toContainText('跳至');
+  const sizeChanger = pager.locator('.ant-pagination-options-size-changer');
+  await expect(sizeChanger).toContainText('10 条/页');
+  await sizeChanger.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveText(['10 条/页', '20 条/页', '30 条/页']);
+  await options.filter({ hasText: '20 条/页' }).click();
+  await expect(roots).toHaveCount(20);
+  await expect(sizeChanger).toContainText('20 条/页');
+});
