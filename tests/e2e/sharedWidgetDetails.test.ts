@@ -29,3 +29,18 @@ test('a tree table pages its roots with the size changer (10/20/30) and the quic
   await expect(roots).toHaveCount(20);
   await expect(sizeChanger).toContainText('20 条/页');
 });
+
+test("a tree select's dropdown is up to 400 px high", async ({ page }) => {
+  await signedIn(page);
+  await page.getByRole('menuitem', { name: '菜单管理' }).click();
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  const parent = dialog.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label').getByText('上级菜单', { exact: true }) });
+  await parent.locator('.ant-select').click();
+  const list = page.locator('.ant-select-dropdown:visible .ant-select-tree-list-holder');
+  await expect(list).toBeVisible();
+  await expect(list).toHaveCSS('max-height', '400px');
+});

@@ -6,6 +6,9 @@ import { idsOf, toValue } from '../picker/pickedValue';
 import { useFieldText } from '../useFieldText';
 import { toSelectNodes, withChildren, type SelectTreeNode } from './serverTree';
 
+/** spec 000 §9: a tree select's dropdown is at most 400 px high (antd's own default is 256) */
+export const TREE_DROPDOWN_HEIGHT = 400;
+
 export interface TreeSource {
   /** GET url and query of the roots */
   roots: [string, Record<string, unknown>];
@@ -92,6 +95,7 @@ export function AsyncTreeSelect({ value, onChange, source, multiple = false, lea
         value={multiple ? labelled : labelled[0]}
         treeData={nodes}
         loadData={loadData}
+        listHeight={TREE_DROPDOWN_HEIGHT}
         onChange={(next) => onChange?.(toValue((Array.isArray(next) ? next : next ? [next] : []).map((item) => item.value)))}
         style={{ width: '100%' }}
       />
