@@ -44,3 +44,26 @@ test("a tree select's dropdown is up to 400 px high", async ({ page }) => {
   await expect(list).toBeVisible();
   await expect(list).toHaveCSS('max-height', '400px');
 });
+
+test('the document preview closes with its Cancel button', async ({ page }) => {
+  // the gallery's sample file is not stored on a fresh install: the preview call and its ticket are answered here
+  await page.route(
+    (url) => url.pathname === '/api/file/Uploader/Preview',
+    (route) => route.fulfill({ json: { code: 200, msg: 'Success', data: { url: '/preview-ticket/sample.pdf', fileName: 'sample.pdf' } } }),
+  );
+  await page.route(
+    (url) => url.pathname === '/preview-ticket/sample.pdf',
+    (route) => route.fulfill({ contentType: 'application/pdf', body: '%PDF-1.4\n%%EOF\n' }),
+  );
+  await signedIn(page);
+  await page.goto('/#/dev/widgets');
+  const card = page.locator('[data-widget="DocumentPreview"] [data-state="readOnly"]');
+  await card.scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await card.getByRole('button', { name: /sample\.pdf/ }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '文档预览 - sample.pdf' });
+  await expect(dialog).toBeVisible();
+  // the frame and the Cancel button both fit in the window: the dialog does not scroll the page
+  await expect(dialog.getByRole('button', { name: /^取\s*消$/ })).toBeInViewport();
+  await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(dialog).toHaveCount(0);
+});

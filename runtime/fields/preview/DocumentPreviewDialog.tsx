@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useFieldText } from '../useFieldText';
 import { previewKind } from './previewKind';
 
@@ -18,9 +18,9 @@ export function DocumentPreviewDialog({ url, fileName, onClose }: DocumentPrevie
       title={t('preview.title', { name: fileName })}
       width="100%"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-      styles={{ body: { height: 'calc(100vh - 110px)' } }}
+      styles={{ body: { height: 'calc(100vh - 166px)' } }}
       maskClosable={false}
-      footer={null}
+      footer={<Button onClick={onClose}>{t('preview.cancel')}</Button>}
       onCancel={onClose}
     >
       {previewKind(fileName) === 'image' ? (

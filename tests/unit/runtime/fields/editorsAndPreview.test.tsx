@@ -30,7 +30,7 @@ describe('DocumentPreview', () => {
     expect(previewQuery('annex/abc.pdf')).toEqual({ type: 'annex', name: 'abc.pdf' });
   });
 
-  it("opens 'document preview - file name' full screen with the ticket address in a frame", async () => {
+  it("opens 'document preview - file name' full screen with the ticket address in a frame; Cancel closes it", async () => {
     const { http, get } = previewHttp();
     renderFields({ doc: { type: 'string', 'x-component': 'DocumentPreview' } }, { http, readPretty: true, initialValues: { doc: 'annex/x1.pdf' } });
     fireEvent.click(await screen.findByRole('button', { name: /x1\.pdf/ }));
@@ -38,7 +38,8 @@ describe('DocumentPreview', () => {
     expect(get).toHaveBeenCalledWith('/api/file/Uploader/Preview', { type: 'annex', name: 'x1.pdf' }, expect.anything());
     expect(screen.getByTitle('原始-x1.pdf').getAttribute('src')).toBe('/api/file/Uploader/Preview/T-x1.pdf');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('100%');
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // spec 000 §2: Cancel closes it
+    fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ }));
     await waitFor(() => expect(screen.queryByText('文档预览 - 原始-x1.pdf')).not.toBeInTheDocument());
   });
 
