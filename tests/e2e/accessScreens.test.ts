@@ -55,13 +55,13 @@ test('菜单管理: a top menu, a child added with 添加下级, shown when its 
 
   // a node with children stays; its leaf goes, then the node
   await topRow.getByRole('button', { name: '删除' }).click();
-  await confirmPopover(page, '确定删除吗？');
+  await confirmPopover(page, '确定删除吗?');
   await expect(page.getByText('该节点下有下级数据，不能删除')).toBeVisible();
   await childRow.getByRole('button', { name: '删除' }).click();
-  await confirmPopover(page, '确定删除吗？');
+  await confirmPopover(page, '确定删除吗?');
   await expect(childRow).toHaveCount(0);
   await topRow.getByRole('button', { name: '删除' }).click();
-  await confirmPopover(page, '确定删除吗？');
+  await confirmPopover(page, '确定删除吗?');
   await expect(topRow).toHaveCount(0);
 });
 
