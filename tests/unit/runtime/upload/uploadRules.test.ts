@@ -62,7 +62,8 @@ describe('upload rules (spec 000 §5, 001 §5)', () => {
     expect(exceedsCount(4, 2, 5)).toBe(true);
     expect(exceedsCount(1000, 1000, 0)).toBe(false);
     expect(text('upload.fileCount', { n: 5 })).toBe('最多只能上传5个文件！');
-    expect(text('upload.imageCount', { n: 1 })).toBe('当前限制最多可以上传1张图片');
+    // zh-CN as spec 001 §5 quotes it (spec 000 §5 gives only the English: 'at most {n} images')
+    expect(text('upload.imageCount', { n: 1 })).toBe('当前限制最多可以上传1个文件');
   });
 
   it('counts an answer as success only with code 200', () => {
