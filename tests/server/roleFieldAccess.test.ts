@@ -158,9 +158,11 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
         expect(hide.body.success, JSON.stringify(hide.body)).toBe(true);
       }
       const account = `rf${process.pid}p${seq}`;
+      // a name of its own: the reference-label case names another member 机密姓名
+      const secret = `保密姓名${seq}`;
       const departId = await insertDepart(db, `RFP${process.pid}${seq}`, '字段部门');
       const memberId = await insertUser(db, { username: account, password: 'Passw0rd1', departIds: [departId] });
-      await sql`update sys_user set realname = ${'机密姓名'} where id = ${memberId}`.execute(db);
+      await sql`update sys_user set realname = ${secret} where id = ${memberId}`.execute(db);
       await t.login(account, 'Passw0rd1'); // a live session for 在线用户
       const { api } = await userWithRoles([roleId]);
       const pickers = [
@@ -178,21 +180,21 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const text = JSON.stringify(res.body);
         expect(text).toContain(account);
-        expect(text).not.toContain('机密姓名');
+        expect(text).not.toContain(secret);
       }
       // a search by the hidden name finds nobody, and a sort by it is refused as on the users list
-      expect((await api.get('/sys/user/list', { realname: '机密' })).body.result.total).toBe(0);
-      expect((await api.get('/sys/user/list', { keyword: '机密' })).body.result.total).toBe(0);
-      expect((await api.get('/api/permission/Users/ImUser', { keyword: '机密' })).body.data.pagination.total).toBe(0);
-      expect((await api.post(`/api/permission/Users/ImUser/Selector/0`, { keyword: '机密' })).body.data.list).toEqual([]);
-      expect((await api.get('/api/permission/OnlineUsers', { keyword: '机密' })).body.data.pagination.total).toBe(0);
+      expect((await api.get('/sys/user/list', { realname: '保密' })).body.result.total).toBe(0);
+      expect((await api.get('/sys/user/list', { keyword: '保密' })).body.result.total).toBe(0);
+      expect((await api.get('/api/permission/Users/ImUser', { keyword: '保密' })).body.data.pagination.total).toBe(0);
+      expect((await api.post(`/api/permission/Users/ImUser/Selector/0`, { keyword: '保密' })).body.data.list).toEqual([]);
+      expect((await api.get('/api/permission/OnlineUsers', { keyword: '保密' })).body.data.pagination.total).toBe(0);
       expect((await api.get('/sys/user/list', { column: 'realname', order: 'asc' })).body.error).toBe('CL_ERR_FIELD_UNKNOWN');
       // a role leaving the name open still reads and finds it
       const open = await userWithRoles([openRole]);
-      expect((await open.api.get('/sys/user/queryById', { id: memberId })).body.result.realname).toBe('机密姓名');
-      expect((await open.api.get('/sys/user/list', { keyword: '机密姓名' })).body.result.total).toBe(1);
-      const imUser = await open.api.get('/api/permission/Users/ImUser', { keyword: '机密姓名' });
-      expect(imUser.body.data.list).toEqual([expect.objectContaining({ id: memberId, fullName: `机密姓名/${account}` })]);
+      expect((await open.api.get('/sys/user/queryById', { id: memberId })).body.result.realname).toBe(secret);
+      expect((await open.api.get('/sys/user/list', { keyword: secret })).body.result.total).toBe(1);
+      const imUser = await open.api.get('/api/permission/Users/ImUser', { keyword: secret });
+      expect(imUser.body.data.list).toEqual([expect.objectContaining({ id: memberId, fullName: `${secret}/${account}` })]);
     });
 
     it('never writes a read-only or hidden field, on create or edit', async () => {
