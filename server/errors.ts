@@ -61,6 +61,11 @@ const CATALOGUE = {
     'zh-CN': '该用户拥有您没有的权限，不能修改该账号',
     en: 'This account holds permissions you do not hold, so you cannot change it',
   },
+  CL_ERR_RESTRICTION_NOT_LIFTABLE: {
+    kind: 'noPermission',
+    'zh-CN': '该限制也约束着您自己，您不能解除它',
+    en: 'This restriction applies to you as well, so you cannot lift it',
+  },
   CL_ERR_ROLE_NOT_GRANTABLE: {
     kind: 'noPermission',
     'zh-CN': '该角色含有您自己没有的权限，不能授予',

@@ -134,6 +134,51 @@ export async function assertGrantRowsWithinReach(write: WriteScope, ids: readonl
   if (rows[0]) throw appError('CL_ERR_PERMISSION_NOT_GRANTABLE', { id: rows[0].permissionId.slice(0, 100) });
 }
 
+/** The enabled roles the caller acts with in their tenant, as the `from … where` of a subquery naming each `ur`. */
+function callerRolesSql(grantee: Grantee): RawBuilder<unknown> {
+  return sql`from sys_user_role ur join sys_role mr on mr.id = ur.role_id and mr.status = 1 and mr.tenant_id = ${grantee.tenantId}
+    where ur.user_id = ${grantee.userId}`;
+}
+
+/**
+ * Before an edit or delete of field restrictions (system.roleField's tenancy): lifting a restriction widens
+ * what the role's members see, so it is the caller's to lift only on a field their own roles leave open.
+ * A caller whose every role restricts that field (fieldAccess.ts: restricted when all roles restrict it)
+ * could otherwise unhide it for their own role, or for any role they then join. Refused with
+ * CL_ERR_RESTRICTION_NOT_LIFTABLE; rows of another tenant's roles are left to the write's own check.
+ */
+export async function assertFieldRestrictionsWithinReach(write: WriteScope, ids: readonly string[]): Promise<void> {
+  const grantee = { userId: write.context.auth.userId, tenantId: write.context.tenantId };
+  const { rows } = await sql`select 1 as hit from sys_role_field rf
+    join sys_role r on r.id = rf.role_id and r.tenant_id = ${grantee.tenantId}
+    where rf.id in (${sql.join([...ids])})
+      and exists (select 1 ${callerRolesSql(grantee)})
+      and not exists (select 1 ${callerRolesSql(grantee)} and not exists (select 1 from sys_role_field mine
+        where mine.role_id = ur.role_id and mine.model_id = rf.model_id and mine.field = rf.field))
+    limit 1`.execute(write.trx);
+  if (rows.length > 0) throw appError('CL_ERR_RESTRICTION_NOT_LIFTABLE');
+}
+
+/**
+ * Before an edit or delete of a role's data rule (system.roleDataRule's tenancy): taking a rule away widens
+ * the role's rows on the rule's model, so only a caller whom no data rule restricts there (one of their roles
+ * has no enabled rule on that model other than kind all) may do it; otherwise a role-rule editor confined to
+ * their department could drop that rule from their own role. Refused with CL_ERR_RESTRICTION_NOT_LIFTABLE.
+ */
+export async function assertDataRuleLinksWithinReach(write: WriteScope, ids: readonly string[]): Promise<void> {
+  const grantee = { userId: write.context.auth.userId, tenantId: write.context.tenantId };
+  const { rows } = await sql`select 1 as hit from sys_role_data_rule rr
+    join sys_role r on r.id = rr.role_id and r.tenant_id = ${grantee.tenantId}
+    join sys_data_rule dr on dr.id = rr.rule_id
+    where rr.id in (${sql.join([...ids])})
+      and exists (select 1 ${callerRolesSql(grantee)})
+      and not exists (select 1 ${callerRolesSql(grantee)} and not exists (select 1 from sys_role_data_rule mine
+        join sys_data_rule md on md.id = mine.rule_id and md.enabled = 1 and md.kind <> 'all'
+        where mine.role_id = ur.role_id and md.model_id = dr.model_id))
+    limit 1`.execute(write.trx);
+  if (rows.length > 0) throw appError('CL_ERR_RESTRICTION_NOT_LIFTABLE');
+}
+
 export function registerGrantChecks(hooks: HookRegistry): void {
   hooks.register('permission.checkRoleGrant', checkRoleGrant);
   hooks.register('permission.checkPermissionGrant', checkPermissionGrant);

@@ -5,7 +5,13 @@ import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
 import { appError } from '../errors.js';
 import type { BeforeSaveContext, HookRegistry, TenancyHook } from '../engine/hookRegistry.js';
-import { assertAccountsWithinReach, assertGrantRowsWithinReach, assertLinkedRolesWithinReach } from './grantReach.js';
+import {
+  assertAccountsWithinReach,
+  assertDataRuleLinksWithinReach,
+  assertFieldRestrictionsWithinReach,
+  assertGrantRowsWithinReach,
+  assertLinkedRolesWithinReach,
+} from './grantReach.js';
 import { memberOfTenant } from './userQueries.js';
 
 // Users are shared by tenants (one account may work in several); the links between a user and a
@@ -120,8 +126,8 @@ export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantUserRoles', { ...userLinkTenancy('role_id', 'sys_role'), beforeWrite: assertLinkedRolesWithinReach });
   hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
   hooks.registerTenancy('permission.tenantUserPositions', userLinkTenancy('position_id', 'sys_position'));
-  hooks.registerTenancy('permission.tenantRoleGrants', roleGrants);
+  hooks.registerTenancy('permission.tenantRoleGrants', { ...roleGrants, beforeWrite: assertFieldRestrictionsWithinReach });
   hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });
-  hooks.registerTenancy('permission.tenantRoleDataRules', roleDataRules);
+  hooks.registerTenancy('permission.tenantRoleDataRules', { ...roleDataRules, beforeWrite: assertDataRuleLinksWithinReach });
   hooks.register('permission.checkTenantMember', checkTenantMember);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { grant, insertRole, insertUser } from '../helpers/testRows.js';
-import { client, type Client } from './engineSupport.js';
+import { addFieldRule, client, type Client } from './engineSupport.js';
 
 // A caller hands out only rights they hold (server/permission/grantReach.ts): giving a user a role
 // (system.userRole) needs every enabled permission the role grants, and a grant row (system.rolePermission)
@@ -125,6 +125,35 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       const ok = await manager.post(`/api/permission/Users/${within}/Actions/ResetPassword`, reset);
       expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
       expect((await manager.put(`/api/permission/Users/${within}/Actions/State`)).body.code).toBe(200);
+    });
+
+    it('lifts no field restriction or data rule that restricts the lifter too', async () => {
+      const lifter = await userWith([
+        'system:roleField:list',
+        'system:roleField:edit',
+        'system:roleField:delete',
+        'system:roleDataRule:list',
+        'system:roleDataRule:delete',
+        'system:position:list',
+      ]);
+      // the administrator hides positions' description from the lifter's own role and confines it by a data rule
+      const hidden = await admin.post('/sys/roleField/add', { roleId: lifter.roleId, modelId: 'system.position', field: 'description', access: 'hidden' });
+      expect(hidden.body.success, JSON.stringify(hidden.body)).toBe(true);
+      const ruleId = await addFieldRule(admin, { name: name('rule'), modelId: 'system.position', field: 'enCode', value: name('none') });
+      const link = await admin.post('/sys/roleDataRule/add', { roleId: lifter.roleId, ruleId });
+      expect(link.body.success, JSON.stringify(link.body)).toBe(true);
+      const refusals = [
+        await lifter.del('/sys/roleField/delete', { id: hidden.body.result.id }),
+        await lifter.put('/sys/roleField/edit', { id: hidden.body.result.id, access: 'readonly', version: hidden.body.result.version }),
+        await lifter.del('/sys/roleDataRule/delete', { id: link.body.result.id }),
+      ];
+      for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 510, error: 'CL_ERR_RESTRICTION_NOT_LIFTABLE' });
+      const db = t.app.ctx.db.db;
+      expect((await sql`select id from sys_role_field where role_id = ${lifter.roleId}`.execute(db)).rows).toHaveLength(1);
+      expect((await sql`select id from sys_role_data_rule where role_id = ${lifter.roleId}`.execute(db)).rows).toHaveLength(1);
+      // a restriction on a field the lifter sees, on another role, is theirs to lift
+      const open = await admin.post('/sys/roleField/add', { roleId: role.low, modelId: 'system.position', field: 'sortCode', access: 'hidden' });
+      expect((await lifter.del('/sys/roleField/delete', { id: open.body.result.id })).body.success).toBe(true);
     });
 
     it('adds a grant row only for a permission the giver holds', async () => {
