@@ -67,3 +67,30 @@ test('the document preview closes with its Cancel button', async ({ page }) => {
   await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+test('the membership screens name their records: 角色成员 lists users and roles by name and picks them in 选择数据', async ({ page }) => {
+  await signedIn(page);
+  await page.getByRole('menuitem', { name: '角色成员' }).click();
+  const table = page.locator('.ant-table').first();
+  // the admin's membership of the admin role: both by name (管理员), no id in any cell
+  await expect(table.locator('tbody tr').filter({ hasText: '管理员' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(table.locator('tbody')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增' });
+  await expect(form).toBeVisible();
+  // clicked once the dialog has finished opening (a click during its zoom only focuses the field)
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  const user = form.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label').getByText('用户', { exact: true }) });
+  await user.locator('.ant-select').click();
+  const picker = page.getByRole('dialog').filter({ hasText: '选择数据' });
+  await picker.getByRole('textbox', { name: '请输入关键词' }).fill('admin');
+  await picker.getByRole('button', { name: /查\s*询/ }).click();
+  await picker.getByRole('cell', { name: 'admin', exact: true }).click();
+  await picker.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(user).toContainText('管理员');
+});
