@@ -69,6 +69,7 @@ export function PrintDialog({ request, onClose }: { request: PrintRequest; onClo
       open
       title={t('dialogTitle')}
       width={900}
+      maskClosable={false}
       onCancel={onClose}
       footer={
         <Space>
