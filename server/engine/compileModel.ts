@@ -75,6 +75,8 @@ export interface CompiledModel {
   prepareImport: PrepareImport | null;
   /** the beforeSave hook's cheap per-row check of import rows (hookRegistry.ts CheckImport), if it has one */
   checkImport: CheckImport | null;
+  /** whether the beforeSave hook also runs before the state operation (hookRegistry.ts BeforeSaveOptions.onStateToggle) */
+  beforeSaveOnStateToggle: boolean;
   /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
   /** `compute` expressions in declaration order, then the form's calculated fields (calcFields.ts): the server recomputes them on every save */
@@ -186,6 +188,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     beforeSave: beforeSave ?? null,
     prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,
     checkImport: (hookName && hooks.getCheckImport(hookName)) || null,
+    beforeSaveOnStateToggle: hookName ? hooks.runsOnStateToggle(hookName) : false,
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: [
       ...expressionsOf((def) => def.compute),

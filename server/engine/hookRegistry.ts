@@ -61,6 +61,13 @@ export type CheckImport = (rows: readonly Record<string, unknown>[], ctx: { lang
 export interface BeforeSaveOptions {
   prepareImport?: PrepareImport;
   checkImport?: CheckImport;
+  /**
+   * The hook also runs before the state operation (`Actions/State`), as an update whose values hold only
+   * the state field's new value. The state operation writes no other field, so a hook that reads the rest
+   * of a record's values from its form is not asked to (the default); one that guards the state itself
+   * (enabling a role hands its rights to its members) says so here.
+   */
+  onStateToggle?: boolean;
 }
 
 /**
@@ -134,6 +141,8 @@ export interface HookRegistry {
   /** the bulk import stage registered with a beforeSave hook, if any */
   getPrepareImport(name: string): PrepareImport | undefined;
   getCheckImport(name: string): CheckImport | undefined;
+  /** whether the beforeSave hook also guards the state operation (BeforeSaveOptions.onStateToggle) */
+  runsOnStateToggle(name: string): boolean;
   registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
   operationOptions(name: string): OperationHookOptions;
@@ -157,6 +166,7 @@ export function createHookRegistry(): HookRegistry {
   const hooks = new Map<string, BeforeSaveHook>();
   const prepareImports = new Map<string, PrepareImport>();
   const checkImports = new Map<string, CheckImport>();
+  const stateGuards = new Set<string>();
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
   const tenancies = new Map<string, TenancyHook>();
@@ -171,10 +181,12 @@ export function createHookRegistry(): HookRegistry {
       add(hooks, name, hook);
       if (options.prepareImport) prepareImports.set(name, options.prepareImport);
       if (options.checkImport) checkImports.set(name, options.checkImport);
+      if (options.onStateToggle) stateGuards.add(name);
     },
     get: (name) => hooks.get(name),
     getPrepareImport: (name) => prepareImports.get(name),
     getCheckImport: (name) => checkImports.get(name),
+    runsOnStateToggle: (name) => stateGuards.has(name),
     registerOperation: (name, hook, options = {}) => {
       add(operations, name, hook);
       operationOptions.set(name, options);
@@ -199,7 +211,12 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
     const beforeSave = from!.get(name);
     const tenancy = from!.getTenancy(name);
     const cellValidator = from!.getCellValidator(name);
-    if (beforeSave) into.register(name, beforeSave, { prepareImport: from!.getPrepareImport(name), checkImport: from!.getCheckImport(name) });
+    if (beforeSave)
+      into.register(name, beforeSave, {
+        prepareImport: from!.getPrepareImport(name),
+        checkImport: from!.getCheckImport(name),
+        onStateToggle: from!.runsOnStateToggle(name),
+      });
     else if (tenancy) into.registerTenancy(name, tenancy);
     else if (cellValidator) into.registerCellValidator(name, cellValidator);
     else into.registerOperation(name, from!.getOperation(name)!, from!.operationOptions(name));

@@ -188,6 +188,21 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
   return withoutHidden(await presentRows(env, model, [row], context), context.scope.fields)[0]!;
 }
 
+/**
+ * The state a guarded flip (BeforeSaveOptions.onStateToggle) reads and the one it will write, after the
+ * model's beforeSave hook has heard of it as an update of that field alone (and not refused it).
+ */
+async function guardedFlip(write: WriteScope, model: CompiledModel, id: string): Promise<{ stored: Scalar; next: Scalar }> {
+  const state = model.state!;
+  const { rows } = await sql<{ state: Scalar }>`select ${state.field.ref} as ${sql.id('state')} from ${model.table}
+    where ${rowSql(model, id, write.context)}`.execute(write.trx);
+  if (!rows[0]) throw appError('CL_ERR_RECORD_NOT_FOUND');
+  const stored = rows[0].state;
+  const next = String(stored) === String(state.on) ? state.off : state.on;
+  await runBeforeSave(model, { [state.field.name]: next }, 'update', id, write);
+  return { stored, next };
+}
+
 /** The state operation: flips api.state's field between its on and off values, conditionally in one statement. */
 export async function toggleState(env: EngineEnv, model: CompiledModel, id: string, context: EngineContext): Promise<Row> {
   const state = model.state!;
@@ -199,11 +214,16 @@ export async function toggleState(env: EngineEnv, model: CompiledModel, id: stri
     const { trx } = write;
     await model.tenancy?.beforeWrite?.(write, [id], model.permission('state'));
     const [before] = keepsChangeLog(model) ? await readForHistory(trx, model, rowSql(model, id, context)) : [];
+    // a hook guarding the state hears the value the flip writes, and the flip then writes exactly that value
+    // (the row still holding the state read): a toggle between the two is answered as a stale version
+    const guarded = model.beforeSave && model.beforeSaveOnStateToggle ? await guardedFlip(write, model, id) : null;
+    const next = guarded ? sql`${as(guarded.next)}` : sql`case when ${ref} = ${state.on} then ${as(state.off)} else ${as(state.on)} end`;
+    const stillStored = guarded ? sql` and ${ref} = ${guarded.stored}` : sql``;
     const { rows } = await sql<Row>`update ${model.table}
-      set ${ref} = case when ${ref} = ${state.on} then ${as(state.off)} else ${as(state.on)} end,
+      set ${ref} = ${next},
           ${versionRef} = ${versionRef} + 1, ${model.fields.get('updateBy')!.ref} = ${context.auth.username}, ${model.fields.get('updateTime')!.ref} = ${nowText()}
-      where ${rowSql(model, id, context)} returning ${model.selectList}`.execute(trx);
-    if (!rows[0]) throw appError('CL_ERR_RECORD_NOT_FOUND');
+      where ${rowSql(model, id, context)}${stillStored} returning ${model.selectList}`.execute(trx);
+    if (!rows[0]) throw appError(guarded ? 'CL_ERR_RECORD_STALE' : 'CL_ERR_RECORD_NOT_FOUND');
     await assertStillInScope(trx, model, id, context);
     if (before) await logChange(write, model, 'update', before, rows[0]);
     return rows[0];

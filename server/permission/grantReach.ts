@@ -102,6 +102,22 @@ export async function checkPermissionGrant(ctx: BeforeSaveContext): Promise<void
 }
 
 /**
+ * permission.checkRoleEnable (beforeSave of system.role, also before its state operation): enabling a
+ * disabled role hands every permission it grants to its members at once, so it is a grant like giving the
+ * role to each of them, and needs the same reach. A holder of system:role:state (or of the edit form's
+ * status) could otherwise switch on a disabled role granting more than they hold, and then be given it, or
+ * give its members rights nobody in reach could give. Disabling, and saving a role that stays as it was,
+ * need nothing more. Refused with CL_ERR_ROLE_NOT_ENABLEABLE, nothing written.
+ */
+export async function checkRoleEnable(ctx: BeforeSaveContext): Promise<void> {
+  if (ctx.mode !== 'update' || !Object.hasOwn(ctx.values, 'status') || String(ctx.values.status) !== '1') return;
+  const { rows } = await sql<{ status: number | string }>`select status from sys_role where id = ${ctx.id}`.execute(ctx.db);
+  if (!rows[0] || String(rows[0].status) === '1') return;
+  const beyond = await grantsBeyond(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, ctx.id);
+  if (beyond.length > 0) throw appError('CL_ERR_ROLE_NOT_ENABLEABLE');
+}
+
+/**
  * Before an edit or delete of role-member links (system.userRole's tenancy): taking a role away is handing
  * rights out in reverse, so each link's role must be one the caller could give. Otherwise a role-member
  * manager could strip the 管理员 of their role. Links whose role is not the acting tenant's are left to the
@@ -182,4 +198,5 @@ export async function assertDataRuleLinksWithinReach(write: WriteScope, ids: rea
 export function registerGrantChecks(hooks: HookRegistry): void {
   hooks.register('permission.checkRoleGrant', checkRoleGrant);
   hooks.register('permission.checkPermissionGrant', checkPermissionGrant);
+  hooks.register('permission.checkRoleEnable', checkRoleEnable, { onStateToggle: true });
 }

@@ -156,6 +156,36 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       expect((await lifter.del('/sys/roleField/delete', { id: open.body.result.id })).body.success).toBe(true);
     });
 
+    it('enables a disabled role only when the enabler holds every permission it grants, by its State action or its edit form', async () => {
+      const db = t.app.ctx.db.db;
+      const enabler = await userWith(['system:role:list', 'system:role:edit', 'system:role:state', 'system:position:list']);
+      const statusOf = async (id: string) => await db.selectFrom('sysRole').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+      const strong = await insertRole(db, name('strong'));
+      await grant(db, strong, ['btn:system:position:list', 'btn:system:user:add']);
+      const weak = await insertRole(db, name('weak'));
+      await grant(db, weak, ['btn:system:position:list']);
+      await sql`update sys_role set status = 0 where id in (${strong}, ${weak})`.execute(db);
+      const before = await statusOf(strong);
+      const byState = await enabler.put(`/api/permission/Role/${strong}/Actions/State`);
+      expect(byState.body, JSON.stringify(byState.body)).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_ENABLEABLE' });
+      const byForm = await enabler.put(`/api/permission/Role/${strong}`, { status: 1, version: before.version });
+      expect(byForm.body, JSON.stringify(byForm.body)).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_ENABLEABLE' });
+      expect(await statusOf(strong)).toEqual(before);
+      // a role within reach is switched on and off as before, and the stronger one may be switched off by anyone allowed to
+      for (const expected of [1, 0, 1]) {
+        const flipped = await enabler.put(`/api/permission/Role/${weak}/Actions/State`);
+        expect(flipped.body.code, JSON.stringify(flipped.body)).toBe(200);
+        expect(Number((await statusOf(weak)).status)).toBe(expected);
+      }
+      expect((await admin.put(`/api/permission/Role/${strong}/Actions/State`)).body.code).toBe(200);
+      expect((await enabler.put(`/api/permission/Role/${strong}/Actions/State`)).body.code).toBe(200);
+      expect(Number((await statusOf(strong)).status)).toBe(0);
+      // an edit leaving a disabled role disabled, or an enabled one enabled, needs nothing more
+      const kept = await statusOf(strong);
+      const renamed = await enabler.put(`/api/permission/Role/${strong}`, { description: name('d'), status: 0, version: kept.version });
+      expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(200);
+    });
+
     it('adds a grant row only for a permission the giver holds', async () => {
       const granter = await userWith(['system:rolePermission:add', 'system:rolePermission:delete', 'system:rolePermission:list', 'system:position:list']);
       const target = await insertRole(t.app.ctx.db.db, name('target'));
