@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SliderVerify } from '../../../../runtime/fields/SliderVerify';
 import { defaultFields } from '../../../../runtime/fields/defaultFields';
+import { renderWithRuntime, testRuntime } from '../render/support/testRuntime';
 
 function Controlled({ onChange }: { onChange(v: boolean): void }) {
   const [value, setValue] = useState(false);
@@ -40,7 +41,8 @@ function widen(width: number) {
 describe('SliderVerify (spec 000 §4: idle, dragging, verified at the maximum width)', () => {
   it('verifies when dragged to the end, and cannot be dragged again', () => {
     const onChange = vi.fn();
-    render(<Controlled onChange={onChange} />);
+    // inside the runtime, as in the app: the slider's texts come from its i18next instance
+    renderWithRuntime(<Controlled onChange={onChange} />, testRuntime());
     widen(340);
     const handle = screen.getByRole('slider');
     fireEvent.pointerDown(handle, { clientX: 10, pointerId: 1 });
@@ -55,7 +57,8 @@ describe('SliderVerify (spec 000 §4: idle, dragging, verified at the maximum wi
 
   it('springs back when released early', () => {
     const onChange = vi.fn();
-    render(<Controlled onChange={onChange} />);
+    // inside the runtime, as in the app: the slider's texts come from its i18next instance
+    renderWithRuntime(<Controlled onChange={onChange} />, testRuntime());
     widen(340);
     const handle = screen.getByRole('slider');
     fireEvent.pointerDown(handle, { clientX: 10, pointerId: 1 });

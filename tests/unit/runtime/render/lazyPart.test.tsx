@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, Suspense, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { dialogFailure, lazyPart } from '../../../../runtime/render/lazyPart';
 import { RuntimeProvider } from '../../../../runtime/render/RuntimeProvider';
 import { renderWithRuntime, testRuntime } from './support/testRuntime';
@@ -33,11 +33,27 @@ function screenWith(part: ReactNode) {
 }
 
 describe('lazyPart', () => {
+  // A download that fails is caught by the part's own boundary, and React reports every caught error on the
+  // console with its component stack: expected in these cases, so it is kept off the test output and checked
+  // instead; anything else logged as an error still shows.
+  let consoleError: MockInstance<typeof console.error>;
+  const reported: unknown[][] = [];
+  beforeEach(() => {
+    reported.length = 0;
+    const original = console.error.bind(console);
+    consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (String(args[0]).startsWith('The above error occurred')) reported.push(args);
+      else original(...args);
+    });
+  });
+  afterEach(() => consoleError.mockRestore());
+
   it('shows a failed download in the part’s place, keeps the rest of the screen, and retries', async () => {
     const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(unreachable()).mockResolvedValue(Greeting);
     const Part = lazyPart(load);
     renderWithRuntime(screenWith(<Part name="张三" />), testRuntime());
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
+    expect(reported).not.toHaveLength(0);
     expect(screen.getByText('这部分页面未能下载，请检查网络后重试。')).toBeInTheDocument();
     expect(screen.getByText('菜单与页签')).toBeInTheDocument();
     expect(screen.queryByText('页面加载失败，请刷新重试')).not.toBeInTheDocument();
