@@ -130,7 +130,12 @@ export function extraButtonRows(file: ModuleFile, generated: ReadonlySet<string>
   return (file.permissions ?? []).flatMap((p, i) => (generated.has(`btn:${p.code}`) ? [] : [buttonRow(p.code, p.name, p.menu ?? null, 100 + i)]));
 }
 
-/** model id -> key of the (first) menu that shows it, across all modules */
+/**
+ * model id -> key of the (first) menu that shows it, across all modules. A model with no menu of its own
+ * that is a sub-record tab of one shown by a menu (the staff record's 教育经历, 培训记录…) belongs to that
+ * menu: its buttons are granted and found there, beside the screen that shows them, rather than as
+ * parentless rows at the root of 菜单管理 and of the role Authorize tree.
+ */
 export function modelMenuKeys(modules: ModuleSet): Map<string, string> {
   const keys = new Map<string, string>();
   const walk = (menus: MenuDef[] | undefined) =>
@@ -139,7 +144,20 @@ export function modelMenuKeys(modules: ModuleSet): Map<string, string> {
       walk(menu.children);
     });
   for (const mod of modules.modules) walk(mod.file.menus);
-  return keys;
+  // tabs of tabs too: repeated until no tab gains a menu (each pass settles at least one, or ends)
+  for (let settled = true; ; settled = true) {
+    for (const [id, model] of modules.models) {
+      const key = keys.get(id);
+      if (key === undefined) continue;
+      for (const tab of model.tabs ?? []) {
+        if (!keys.has(tab.model)) {
+          keys.set(tab.model, key);
+          settled = false;
+        }
+      }
+    }
+    if (settled) return keys;
+  }
 }
 
 export function dictRows(file: ModuleFile): DictDefRow[] {

@@ -136,6 +136,16 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
       ]);
     });
 
+    it('files the buttons of a sub-record tab under the menu of the screen that shows it', async () => {
+      const t = await boot(await startedDatabase());
+      const db = t.app.ctx.db.db;
+      const parentOf = async (id: string) => (await db.selectFrom('sysPermission').select('parentId').where('id', '=', id).executeTakeFirstOrThrow()).parentId;
+      // 员工档案 (staff.member) shows the staff record's tabs; before, their buttons were parentless rows at the root
+      for (const tab of ['education', 'jobResume', 'technicalTitle', 'train', 'thesis', 'patent', 'certificatePersonal', 'certificateAbility']) {
+        for (const action of ['list', 'add', 'edit', 'delete']) expect(await parentOf(`btn:staff:${tab}:${action}`), `${tab}:${action}`).toBe('staff.member');
+      }
+    });
+
     it('is idempotent and keeps admin edits and revoked grants across restarts', async () => {
       let t = await boot(await freshDatabase(), [FIXTURE_ROOT]);
       let db = t.app.ctx.db.db;
