@@ -50,6 +50,11 @@ const CATALOGUE = {
   CL_ERR_NO_PERMISSION: { kind: 'noPermission', 'zh-CN': '没有权限，请联系管理员授权', en: 'No permission, please ask an administrator' },
   CL_ERR_TENANT_FORBIDDEN: { kind: 'forbidden', 'zh-CN': '无权访问该租户的数据', en: 'You do not belong to this tenant' },
   CL_ERR_TENANT_DISABLED: { kind: 'forbidden', 'zh-CN': '该租户已停用，请联系管理员', en: 'This tenant is disabled, please contact an administrator' },
+  CL_ERR_TENANT_ACTING: {
+    kind: 'business',
+    'zh-CN': '不能停用或删除当前所在的租户',
+    en: 'You cannot disable or delete the tenant you are working in',
+  },
   CL_ERR_SELF_ONLY: { kind: 'forbidden', 'zh-CN': '只能操作当前登录用户自己的数据', en: 'You can only act on your own account' },
   CL_ERR_ACCOUNT_SHARED: {
     kind: 'noPermission',

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Grantee } from '../auth/userPermissions.js';
+import { DEFAULT_TENANT_ID } from '../db/coreIds.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../db/ids.js';
 import { nowText } from '../db/timestamps.js';
@@ -121,7 +122,25 @@ export async function checkTenantMember(ctx: BeforeSaveContext): Promise<void> {
   if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
 }
 
+/**
+ * permission.tenantsManaged (tenancy of system.tenant, /sys/tenant/*): the tenants a caller manages. The
+ * platform's administrators act in the default tenant and manage every tenant; acting in any other tenant,
+ * a caller reaches that tenant alone (list, get, edit, export), even holding every system:tenant code there,
+ * so a tenant's administrator neither sees nor changes another tenant, and cannot create one (the new row
+ * would not be theirs). Another tenant answers like an unknown id. No one disables or deletes the tenant
+ * they act in: that would lock its administrators (the default tenant's: the platform's) out.
+ */
+export const tenantsManaged: TenancyHook = {
+  rowsOf: (tenantId) => (tenantId === DEFAULT_TENANT_ID ? sql`1 = 1` : sql`${sql.ref('id')} = ${tenantId}`),
+  beforeWrite(write, ids, code) {
+    if (code.endsWith(':edit')) return Promise.resolve();
+    if (ids.some((id) => Number(id) === write.context.tenantId)) throw appError('CL_ERR_TENANT_ACTING');
+    return Promise.resolve();
+  },
+};
+
 export function registerTenancyHooks(hooks: HookRegistry): void {
+  hooks.registerTenancy('permission.tenantsManaged', tenantsManaged);
   hooks.registerTenancy('permission.tenantUsers', tenantUsers);
   hooks.registerTenancy('permission.tenantUserRoles', { ...userLinkTenancy('role_id', 'sys_role'), beforeWrite: assertLinkedRolesWithinReach });
   hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
