@@ -81,6 +81,11 @@ const CATALOGUE = {
     'zh-CN': '该角色含有您自己没有的权限，不能启用',
     en: 'This role grants permissions you do not hold, so you cannot enable it',
   },
+  CL_ERR_MENU_RIGHT_NOT_HELD: {
+    kind: 'noPermission',
+    'zh-CN': '该授权标识是您自己没有的权限，不能设置或修改',
+    en: 'This permission code is one you do not hold, so you cannot set or change it',
+  },
   CL_ERR_PERMISSION_NOT_GRANTABLE: { kind: 'business', 'zh-CN': '不能授予您自己没有的权限：{id}', en: 'You cannot grant a permission you do not hold: {id}' },
   CL_ERR_FORCE_OFFLINE_SELF: { kind: 'business', 'zh-CN': '不能强制自己下线', en: 'You cannot force yourself offline' },
   CL_ERR_DEPART_NOT_MINE: { kind: 'business', 'zh-CN': '您不属于该部门', en: 'You do not belong to this department' },

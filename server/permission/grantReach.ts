@@ -195,6 +195,66 @@ export async function assertDataRuleLinksWithinReach(write: WriteScope, ids: rea
   if (rows.length > 0) throw appError('CL_ERR_RESTRICTION_NOT_LIFTABLE');
 }
 
+/** A permission row's right: its 授权标识 when set (identify.ts reads rights by code), else none. */
+export function permissionCodeOf(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Whether the caller holds `code` in the tenant of the role `gr` (an enabled row through an enabled role of theirs there, as a member). */
+function holdsCodeInRoleTenant(userId: string, code: string): RawBuilder<unknown> {
+  return sql`exists (select 1 from sys_user_role hu
+    join sys_role hr on hr.id = hu.role_id and hr.status = 1 and hr.tenant_id = gr.tenant_id
+    join sys_user_tenant hm on hm.user_id = hu.user_id and hm.tenant_id = hr.tenant_id
+    join sys_role_permission hg on hg.role_id = hu.role_id
+    join sys_permission hp on hp.id = hg.permission_id
+    where hu.user_id = ${userId} and hp.perms = ${code} and hp.status = '1' and hp.del_flag = 0)`;
+}
+
+/**
+ * Whether the caller is the administrator of the tenant of the role `gr`: their enabled roles there are
+ * granted every row (switched on or off) that any role of the tenant is granted, as the 管理员 role is given
+ * every module's rows. Only they may change a row whose code nobody holds, a row switched off say (else it
+ * could never be switched on again).
+ */
+function administersRoleTenant(userId: string): RawBuilder<unknown> {
+  return sql`(exists (select 1 from sys_user_role tu join sys_role tr on tr.id = tu.role_id and tr.status = 1 and tr.tenant_id = gr.tenant_id
+      where tu.user_id = ${userId})
+    and not exists (select 1 from sys_role_permission xg
+      join sys_role xr on xr.id = xg.role_id and xr.tenant_id = gr.tenant_id
+      join sys_permission xp on xp.id = xg.permission_id and xp.del_flag = 0
+      where xg.permission_id not in (select yg.permission_id from sys_user_role yu
+        join sys_role yr on yr.id = yu.role_id and yr.status = 1 and yr.tenant_id = gr.tenant_id
+        join sys_role_permission yg on yg.role_id = yu.role_id
+        where yu.user_id = ${userId})))`;
+}
+
+/**
+ * Before a change to a permission row (菜单管理, system.permission: edit, 状态, delete): the row's 授权标识 is
+ * a right of every role granted the row, in whatever tenant (sys_permission is the platform's), so changing the
+ * row is handing out or taking away that right. For each role granted the row, the caller must hold, in the
+ * role's tenant, the code the row has (or administer that tenant), and the code it is given if it changes
+ * (whoever they are). Otherwise a menu editor could rename a button granted to their own role into
+ * system:user:delete, switch on a row of a code they lack, or weaken a row stronger than them. A row granted
+ * to no role (a new one) changes nobody's rights; a row without a code carries none. Refused with
+ * CL_ERR_MENU_RIGHT_NOT_HELD, nothing written.
+ */
+export async function assertPermissionRowWithinReach(
+  db: Kysely<Database>,
+  userId: string,
+  rowId: string,
+  stored: string | null,
+  written: string | null,
+): Promise<void> {
+  const tests: RawBuilder<unknown>[] = [];
+  if (stored !== null) tests.push(sql`(not ${holdsCodeInRoleTenant(userId, stored)} and not ${administersRoleTenant(userId)})`);
+  if (written !== null && written !== stored) tests.push(sql`not ${holdsCodeInRoleTenant(userId, written)}`);
+  if (tests.length === 0) return;
+  const { rows } = await sql`select 1 as hit from sys_role_permission g join sys_role gr on gr.id = g.role_id
+    where g.permission_id = ${rowId} and (${sql.join(tests, sql` or `)})
+    limit 1`.execute(db);
+  if (rows.length > 0) throw appError('CL_ERR_MENU_RIGHT_NOT_HELD');
+}
+
 export function registerGrantChecks(hooks: HookRegistry): void {
   hooks.register('permission.checkRoleGrant', checkRoleGrant);
   hooks.register('permission.checkPermissionGrant', checkPermissionGrant);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { grant, insertPermissions, insertRole, insertUser } from '../helpers/testRows.js';
 import { addFieldRule, client, type Client } from './engineSupport.js';
 
 // A caller hands out only rights they hold (server/permission/grantReach.ts): giving a user a role
@@ -184,6 +184,63 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       const kept = await statusOf(strong);
       const renamed = await enabler.put(`/api/permission/Role/${strong}`, { description: name('d'), status: 0, version: kept.version });
       expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(200);
+    });
+
+    it('changes a menu or button row only within the editor’s rights: no renaming a granted code into one they lack, no switching on or weakening a stronger row', async () => {
+      const db = t.app.ctx.db.db;
+      const editor = await userWith([...['list', 'add', 'edit', 'state', 'delete'].map((action) => `system:permission:${action}`), 'system:position:list']);
+      const MENU = '/api/system/Menu';
+      const own = name('own');
+      const off = name('off');
+      const strong = name('strong');
+      const loose = name('loose');
+      const dormant = name('dormant');
+      const menu = name('menu');
+      await insertPermissions(db, [
+        { id: menu, name: menu, menuType: 0, moduleId: null },
+        { id: dormant, name: dormant, menuType: 2, parentId: menu, moduleId: null, perms: `${dormant}:code`, status: '0' },
+        { id: own, name: own, menuType: 2, parentId: menu, moduleId: null, perms: `${own}:code` },
+        { id: off, name: off, menuType: 2, parentId: menu, moduleId: null, perms: 'system:user:delete', status: '0' },
+        { id: strong, name: strong, menuType: 2, parentId: menu, moduleId: null, perms: 'system:user:delete' },
+        { id: loose, name: loose, menuType: 2, parentId: menu, moduleId: null, perms: 'system:user:delete' },
+      ]);
+      // the editor's own role is granted their row and the switched-off one; a stronger role the strong row
+      await grant(db, editor.roleId, [own, off]);
+      await grant(db, role.high, [strong]);
+      // as every module row, the rows are granted to the 管理员 role as well (but one, granted to nobody)
+      await grant(db, 'role-admin', [menu, own, off, strong, dormant]);
+      const rowOf = async (id: string) =>
+        await db.selectFrom('sysPermission').select(['perms', 'status', 'menuType', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+      const holdsDelete = async () =>
+        (await editor.get('/sys/permission/getUserPermissionByToken')).body.result.auth.some((a: { action: string }) => a.action === 'system:user:delete');
+      const before = { own: await rowOf(own), off: await rowOf(off), strong: await rowOf(strong) };
+      const refusals = [
+        // renaming the editor's own button into a code they lack
+        await editor.put(`${MENU}/${own}`, { perms: 'system:user:delete', version: before.own.version }),
+        // switching on a row of their role whose code they lack, by State or by the edit
+        await editor.put(`${MENU}/${off}/Actions/State`),
+        await editor.put(`${MENU}/${off}`, { status: '1', version: before.off.version }),
+        // a stronger role's row: neither renamed, switched off, retyped nor deleted
+        await editor.put(`${MENU}/${strong}`, { perms: `${own}:code`, version: before.strong.version }),
+        await editor.put(`${MENU}/${strong}`, { menuType: 1, version: before.strong.version }),
+        await editor.put(`${MENU}/${strong}/Actions/State`),
+        await editor.del(`${MENU}/${strong}`),
+      ];
+      for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_MENU_RIGHT_NOT_HELD' });
+      expect({ own: await rowOf(own), off: await rowOf(off), strong: await rowOf(strong) }).toEqual(before);
+      expect(await holdsDelete()).toBe(false);
+      // within their rights the editor edits as before: their own row to another code they hold, a row granted to nobody
+      const renamed = await editor.put(`${MENU}/${own}`, { name: name('n'), perms: 'system:position:list', version: before.own.version });
+      expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(200);
+      expect((await editor.put(`${MENU}/${loose}/Actions/State`)).body.code).toBe(200);
+      const added = await editor.post(MENU, { name: name('add'), menuType: 2, parentId: menu, perms: name('new') });
+      expect(added.body.code, JSON.stringify(added.body)).toBe(200);
+      // the administrator switches the row on; and, holding every grant of the tenant, a row whose code nobody holds
+      expect((await admin.put(`${MENU}/${off}/Actions/State`)).body.code).toBe(200);
+      expect(await holdsDelete()).toBe(true);
+      expect((await editor.put(`${MENU}/${dormant}/Actions/State`)).body).toMatchObject({ error: 'CL_ERR_MENU_RIGHT_NOT_HELD' });
+      const woken = await admin.put(`${MENU}/${dormant}/Actions/State`);
+      expect(woken.body.code, JSON.stringify(woken.body)).toBe(200);
     });
 
     it('adds a grant row only for a permission the giver holds', async () => {
