@@ -6,6 +6,9 @@ import { resolveOperations } from '../../runtime/model/resolveOperations.js';
 import { namedOperationsOf } from './namedOperations.js';
 import { BUTTON_NAMES } from '../i18n/messages.js';
 
+/** The component of a menu showing a model's page: 'ModelPage/<model id>'. */
+export const MODEL_PAGE = 'ModelPage/';
+
 /**
  * The generated part of a sys_permission row (what a module defines). Row conventions, read by
  * the permission/menu routes:
@@ -54,7 +57,7 @@ export function menuRows(menus: MenuDef[] | undefined, parentId: string | null =
       parentId,
       name: menu.title,
       url: menu.url ?? menu.path,
-      component: menu.model ? `ModelPage/${menu.model}` : (menu.component ?? (children.length > 0 ? 'RouteView' : null)),
+      component: menu.model ? `${MODEL_PAGE}${menu.model}` : (menu.component ?? (children.length > 0 ? 'RouteView' : null)),
       redirect: menu.redirect ?? null,
       menuType: parentId === null ? 0 : 1,
       perms: null,
@@ -135,8 +138,12 @@ export function extraButtonRows(file: ModuleFile, generated: ReadonlySet<string>
  * that is a sub-record tab of one shown by a menu (the staff record's 教育经历, 培训记录…) belongs to that
  * menu: its buttons are granted and found there, beside the screen that shows them, rather than as
  * parentless rows at the root of 菜单管理 and of the role Authorize tree.
+ *
+ * `storedMenus` (storedModelMenus) are the menus written at run time that show a model: a design's menu
+ * under 在线应用 is in no module file, and without it a restart re-parented the design's buttons to the
+ * root, so its page's permission list lost 新增, 编辑 and 删除. A module file's menu wins over a stored one.
  */
-export function modelMenuKeys(modules: ModuleSet): Map<string, string> {
+export function modelMenuKeys(modules: ModuleSet, storedMenus: ReadonlyMap<string, string> = new Map()): Map<string, string> {
   const keys = new Map<string, string>();
   const walk = (menus: MenuDef[] | undefined) =>
     (menus ?? []).forEach((menu) => {
@@ -144,6 +151,7 @@ export function modelMenuKeys(modules: ModuleSet): Map<string, string> {
       walk(menu.children);
     });
   for (const mod of modules.modules) walk(mod.file.menus);
+  for (const [model, key] of storedMenus) if (!keys.has(model)) keys.set(model, key);
   // tabs of tabs too: repeated until no tab gains a menu (each pass settles at least one, or ends)
   for (let settled = true; ; settled = true) {
     for (const [id, model] of modules.models) {

@@ -7,7 +7,17 @@ import { ADMIN_ROLE_ID } from '../db/coreIds.js';
 import type { Database } from '../db/schema.js';
 import { nowText } from '../db/timestamps.js';
 import type { ModuleSet } from './loadModules.js';
-import { definitionHash, dictRows, extraButtonRows, menuRows, modelButtonRows, modelMenuKeys, type DictDefRow, type PermissionDef } from './moduleRows.js';
+import {
+  definitionHash,
+  dictRows,
+  extraButtonRows,
+  menuRows,
+  MODEL_PAGE,
+  modelButtonRows,
+  modelMenuKeys,
+  type DictDefRow,
+  type PermissionDef,
+} from './moduleRows.js';
 
 /**
  * Upserts every module's menus, button permission codes and dictionaries, in one transaction.
@@ -17,8 +27,8 @@ import { definitionHash, dictRows, extraButtonRows, menuRows, modelButtonRows, m
  * New permission rows are granted to the admin role; a revoked grant is not re-granted.
  */
 export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Promise<void> {
-  const menuOf = modelMenuKeys(modules);
   await handle.db.transaction().execute(async (trx) => {
+    const menuOf = modelMenuKeys(modules, await storedModelMenus(trx));
     const known = new Map((await trx.selectFrom('sysPermission').select(['id', 'defHash']).execute()).map((r) => [r.id, r.defHash]));
     for (const mod of modules.modules) {
       const buttons = mod.models.flatMap((model) => modelButtonRows(model, menuOf.get(model.id) ?? null));
@@ -27,6 +37,27 @@ export async function syncModuleData(handle: DbHandle, modules: ModuleSet): Prom
       for (const dict of dictRows(mod.file)) await upsertDict(trx, dict, mod.file.id);
     }
   });
+}
+
+/**
+ * model id -> id of the first live menu row (by id) that shows the model as its page ('ModelPage/<model id>'),
+ * whoever wrote it: a module at start-up, a design's release, or an admin in 菜单管理.
+ */
+export async function storedModelMenus(trx: Transaction<Database>): Promise<Map<string, string>> {
+  const rows = await trx
+    .selectFrom('sysPermission')
+    .select(['id', 'component'])
+    .where('menuType', 'in', [0, 1])
+    .where('delFlag', '=', 0)
+    .where('component', 'like', `${MODEL_PAGE}%`)
+    .orderBy('id')
+    .execute();
+  const menus = new Map<string, string>();
+  for (const row of rows) {
+    const model = row.component!.slice(MODEL_PAGE.length);
+    if (!menus.has(model)) menus.set(model, row.id);
+  }
+  return menus;
 }
 
 /**

@@ -4,6 +4,12 @@ import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, columnsOf, tokenWith, userWith, type Client } from './engineSupport.js';
 
+interface MenuNode {
+  path: string;
+  meta: { permissionList?: { button: { enCode: string }[] }[] };
+  children?: MenuNode[];
+}
+
 const matrix = await databaseMatrix();
 const BASE = '/api/visualdev/Base';
 const ONLINE = '/api/visualdev/OnlineDev';
@@ -91,6 +97,20 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
         expect(served.has('online.sampleReceipt') && served.has('online.sampleReceiptItem')).toBe(true);
         const again = client(restarted, await tokenWith(restarted, ['online:sampleReceipt:list']));
         expect((await again.get('/api/online/sampleReceipt')).body.data.list.map((r: { sampleName: string }) => r.sampleName)).toContain(sampleName);
+        // its buttons stay under its menu (a restart put them at the root: the page then hid 新增, 编辑 and 删除)
+        const buttons = await sql<{ parent_id: string | null }>`select parent_id from sys_permission where perms like ${'online:sampleReceipt:%'}`.execute(
+          restarted.app.ctx.db.db.withoutPlugins(),
+        );
+        expect(buttons.rows.length).toBeGreaterThan(3);
+        expect(new Set(buttons.rows.map((r) => r.parent_id))).toEqual(new Set(['online.sampleReceipt']));
+        const permissions = await client(restarted, await restarted.login()).get('/sys/permission/getUserPermissionByToken');
+        const receiptMenu = (permissions.body.result.menu as MenuNode[])
+          .flatMap(function flat(m: MenuNode): MenuNode[] {
+            return [m, ...(m.children ?? []).flatMap(flat)];
+          })
+          .find((m) => m.path === '/online/apps/sampleReceipt');
+        const buttonCodes = receiptMenu?.meta.permissionList?.[0]?.button.map((b) => b.enCode);
+        expect(buttonCodes).toEqual(expect.arrayContaining(['btn_add', 'btn_edit', 'btn_remove']));
       } finally {
         await restarted.close();
       }

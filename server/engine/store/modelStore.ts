@@ -17,7 +17,7 @@ import { namedOperationRoutes } from '../namedOperationRoutes.js';
 import { operationRoutes } from '../operationRoutes.js';
 import { withOwnerReads } from '../ownerReads.js';
 import { syncModelTable } from '../syncModelTables.js';
-import { syncModelPermissions } from '../syncModuleData.js';
+import { storedModelMenus, syncModelPermissions } from '../syncModuleData.js';
 import { checkRelease } from './checkRelease.js';
 import { checksumOf, readReleasedRow, readReleasedRows, writeReleasedRow, type ReleasedRow } from './releasedModels.js';
 import { createRouteTable, type ModelRoute, type RouteTable } from './routeTable.js';
@@ -336,7 +336,7 @@ export async function openModelStore(options: ModelStoreOptions): Promise<ModelS
           });
           if (!entry) return { id: model.id, version: served!.version, checksum, changed: false };
           await syncModelTable(trxHandle, model, warn);
-          const menuKey = menuOverride ?? modelMenuKeys(snapshot.modules).get(model.id) ?? null;
+          const menuKey = menuOverride ?? modelMenuKeys(snapshot.modules, await storedModelMenus(trx)).get(model.id) ?? null;
           const version = await writeReleasedRow(trx, { id: model.id, module: moduleIdOf(model.id), json, checksum, releasedBy: by });
           await syncModelPermissions(trx, handle.adapter, model, moduleIdOf(model.id), menuKey);
           await notifier.publish(trx, { id: model.id, version, origin });
