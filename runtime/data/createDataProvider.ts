@@ -1,7 +1,7 @@
 import type { ModelFile, OperationName } from '../model/types';
 import { ApiError } from './ApiError';
 import { assertEnvelope, type RequestContext } from './assertEnvelope';
-import type { DataProvider, DataRecord, ListParams } from './DataProvider';
+import type { DataProvider, DataRecord, ListParams, ListResult } from './DataProvider';
 import type { RecordInput, RecordOperation } from './dialects/Dialect';
 import { isObject } from './dialects/envelopeFields';
 import { familyOf } from '../model/familyOf';
@@ -13,6 +13,7 @@ import { namedOperation } from '../model/namedOperations';
 import { LONG_RUNNING_TIMEOUT_MS } from './requestConventions';
 import { toImportAnswer } from './importAnswer';
 import { createReportDataProvider } from './report/createReportDataProvider';
+import { toWriteNames } from '../model/writeNames';
 
 const RECORD_SHAPE = 'a record object ({id, version, …fields}) as the payload';
 
@@ -20,10 +21,18 @@ function isRecord(value: unknown): value is DataRecord {
   return isObject(value);
 }
 
+/** api.listAnswer "array" (version 15): the rows as a plain list, every row of an unpaged list in one answer. */
+function decodeRows(data: unknown, params: ListParams, ctx: RequestContext): ListResult {
+  assertEnvelope(data, (value): value is DataRecord[] => Array.isArray(value) && value.every(isRecord), 'result: [records]', ctx, 'CL_ERR_CONTRACT_PAYLOAD');
+  return { records: data, total: data.length, page: 1, pageSize: params.pageSize };
+}
+
 /**
  * The DataProvider of one model (docs/api.md "Generic model endpoints"): URLs from the model's
  * api.base and api.operations, requests and answers in the model's declared dialect.
- * - list        → ListResult {records, total, page, pageSize}; an operation list (list.rows) reads its operation
+ * - list        → ListResult {records, total, page, pageSize}; an operation list (list.rows) reads its operation;
+ *                 a list answered as an array (api.listAnswer) counts its rows
+ * - create, update send a field with writeAs under that name
  * - get         → the record
  * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功！ …)
  * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
@@ -83,6 +92,7 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
       const route = listRoute();
       const query = dialect.encodeListQuery(params);
       const response = await http.request(route.method, route.path, { params: query, signal: params.signal });
+      if (model.api.listAnswer === 'array') return decodeRows(response.data, params, { dialect: dialect.name, method: route.method, url: route.path });
       return dialect.decodePage(response.data, params, { dialect: dialect.name, method: route.method, url: route.path });
     },
     async get(id, signal) {
@@ -90,8 +100,8 @@ export function createDataProvider(model: ModelFile, http: HttpClient): DataProv
       assertEnvelope(response.data, isRecord, RECORD_SHAPE, ctx, 'CL_ERR_CONTRACT_PAYLOAD');
       return response.data;
     },
-    create: (values) => message('create', { values }),
-    update: (id, values) => message('update', { id, values }),
+    create: (values) => message('create', { values: toWriteNames(model.entity.fields, values) }),
+    update: (id, values) => message('update', { id, values: toWriteNames(model.entity.fields, values) }),
     remove: (id) => message('delete', { id }),
     removeMany: (ids) => message('deleteBatch', { ids }),
     toggleState: (id) => message('state', { id }),

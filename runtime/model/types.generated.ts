@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion14 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion15 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 14; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 15; older files are upgraded on load).
  */
-export type FormatVersion = 14;
+export type FormatVersion = 15;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -199,6 +199,10 @@ export interface Field {
    */
   refLabel?: string;
   /**
+   * (version 15) The name create and update bodies carry this field under (the form's name for it, e.g. name for trainName); reads answer it under its own name, and a body naming it by its own name is refused.
+   */
+  writeAs?: string;
+  /**
    * ref: several ids; file/image: several files (comma-joined).
    */
   multiple?: boolean;
@@ -376,6 +380,10 @@ export interface Api {
    */
   dialect: 'jeecg' | 'api';
   base: string;
+  /**
+   * (version 15) page (default): the list answers a page ({records,total} / {list,pagination}); array: the rows as a plain list (an unpaged list only, list.page false).
+   */
+  listAnswer?: 'page' | 'array';
   /**
    * Per-operation overrides: a route for an irregular URL, or false to switch the operation off. import/export are opt-in: true for the dialect's default route, or a route.
    */

@@ -117,6 +117,9 @@ function checkApi(model: ModelFile, report: Report): void {
     report('/api/operations/state', 'a state operation needs api.state');
   }
   checkSelf(model, report);
+  checkWriteNames(model, report);
+  if (model.api.listAnswer === 'array' && (model.list?.page !== false || model.list.rows))
+    report('/api/listAnswer', 'a list answered as an array has no pages: it needs list.page false (and no list.rows)');
   const known = (name: string) => name in fields || SYSTEM_FIELD_NAMES.includes(name);
   for (const [name, lookup] of Object.entries(model.api.lookups ?? {})) {
     for (const [out, source] of Object.entries(lookup.fields)) {
@@ -125,6 +128,16 @@ function checkApi(model: ModelFile, report: Report): void {
     for (const key of Object.keys(lookup.where ?? {})) {
       if (!known(key)) report(`/api/lookups/${name}/where/${key}`, `unknown field "${key}"`);
     }
+  }
+}
+
+/** writeAs (version 15): a name no other field has, given once. */
+function checkWriteNames(model: ModelFile, report: Report): void {
+  const taken = new Set([...Object.keys(model.entity.fields), ...SYSTEM_FIELD_NAMES]);
+  for (const [name, field] of Object.entries(model.entity.fields)) {
+    if (!field.writeAs) continue;
+    if (taken.has(field.writeAs)) report(`/entity/fields/${name}/writeAs`, `"${field.writeAs}" already names a field or another field's writeAs`);
+    taken.add(field.writeAs);
   }
 }
 

@@ -10,6 +10,7 @@ import type { EngineEnv } from './engineEnv.js';
 import { exportHandler, importHandler, importTemplateHandler } from './fileOperations.js';
 import { createListQueryParser, type ListQueryParser } from './listQuery.js';
 import { resolveOperations } from '../../runtime/model/resolveOperations.js';
+import { fromWriteNames } from '../../runtime/model/writeNames.js';
 import { getRecord, listRecords } from './readRecords.js';
 import { assertQueryNames, bodyOf, idOf, idsOf, splitRoute, type RouteParts } from './requestParts.js';
 import type { ModelRoute } from './store/routeTable.js';
@@ -35,10 +36,13 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     async (request) => {
       const q = parseList(request.query as Record<string, unknown>);
       const { rows, total } = await listRecords(env, model, q, await env.contextFor(request, model));
+      // version 15: api.listAnswer "array" answers the rows themselves (spec 001 §7 certificatePersonal/select -> list)
       const data =
-        model.model.api.dialect === 'jeecg'
-          ? { records: rows, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) }
-          : { list: rows, pagination: { currentPage: q.pageNo, pageSize: q.pageSize, total } };
+        model.model.api.listAnswer === 'array'
+          ? rows
+          : model.model.api.dialect === 'jeecg'
+            ? { records: rows, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) }
+            : { list: rows, pagination: { currentPage: q.pageNo, pageSize: q.pageSize, total } };
       return envelope(data, 'done', request);
     },
   get:
@@ -53,7 +57,7 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     ({ env, model, envelope }) =>
     async (request) => {
       assertQueryNames(request, ['_t']);
-      const row = await createRecord(env, model, writeBodyOf(request), await env.contextFor(request, model));
+      const row = await createRecord(env, model, writeBodyOf(request, model), await env.contextFor(request, model));
       return envelope(row, 'added', request);
     },
   update:
@@ -61,7 +65,7 @@ const HANDLERS: Record<OperationName, (c: OperationContext) => Handler> = {
     async (request) => {
       assertQueryNames(request, ['_t']);
       const id = idOf(request);
-      const body = writeBodyOf(request);
+      const body = writeBodyOf(request, model);
       if (request.selfOnly) {
         await assertOwnRecord(env, request, id);
         const writable = new Set([...(model.model.api.self?.writable ?? []), 'id', 'version']);
@@ -129,10 +133,13 @@ export async function refuseSelfOnly(env: EngineEnv, request: FastifyRequest, de
 }
 
 /** The JSON object of a create or update, no larger than any model needs. */
-function writeBodyOf(request: FastifyRequest): Record<string, unknown> {
+/** The write body under the fields' own names: a field with writeAs (version 15) is sent under that name only. */
+function writeBodyOf(request: FastifyRequest, model: CompiledModel): Record<string, unknown> {
   const body = bodyOf(request);
   if (Object.keys(body).length > MAX_BODY_PROPERTIES) throw appError('CL_ERR_BAD_REQUEST', { detail: `body has more than ${MAX_BODY_PROPERTIES} properties` });
-  return body;
+  const { values, misnamed } = fromWriteNames(model.model.entity.fields, body);
+  if (misnamed) throw appError('CL_ERR_FIELD_UNKNOWN', { field: misnamed });
+  return values;
 }
 
 /** The model's operations (resolveOperations), each guarded by its permission code; the store dispatches them. */

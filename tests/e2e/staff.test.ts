@@ -177,7 +177,11 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   panel = await tab('技术职称');
   await addRow(page, panel, '新增', async (d) => void (await item(d, '专业名称').locator('input').fill('道路与桥梁')), '道路与桥梁');
   panel = await tab('培训记录');
+  // the form posts the spec's names (spec 001 §3: name, time, major, certificateNumber)
+  const trainAdd = page.waitForRequest((r) => r.url().includes('/system/sysUserTrain/add'));
   await addRow(page, panel, '新增', async (d) => void (await item(d, '培训名称').locator('input').fill('安全生产培训')), '安全生产培训');
+  expect((await trainAdd).postDataJSON()).toMatchObject({ name: '安全生产培训' });
+  expect((await trainAdd).postDataJSON()).not.toHaveProperty('trainName');
   panel = await tab('论文与专利');
   const papers = panel.locator('section', { has: page.getByRole('heading', { name: '论文' }) });
   const patents = panel.locator('section', { has: page.getByRole('heading', { name: '专利' }) });
@@ -206,7 +210,10 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   );
   // an expired certificate is flagged in the list
   await expect(panel.locator('tbody tr').filter({ hasText: `HY${stamp}` })).toContainText('已过期');
+  // spec 001 §7: the certificate selects answer a list of rows, not a page
+  const personalList = page.waitForResponse((r) => r.url().includes('/admin/certificatePersonal/select'));
   panel = await tab('其他证书');
+  expect(Array.isArray((await (await personalList).json()).result)).toBe(true);
   await addRow(
     page,
     panel,

@@ -33,9 +33,9 @@ describe.each(matrix)('$kind: competence summary through a print template', ({ k
       expect(member.body, JSON.stringify(member.body)).toMatchObject({ success: true });
       memberId = String(member.body.result.id);
       for (const train of [
-        { trainName: '本年培训甲', trainTime: `${year}-03-01`, trainHours: 8 },
-        { trainName: '本年培训乙', trainTime: `${year}-01-15`, trainHours: 4.5 },
-        { trainName: '往年培训丙', trainTime: `${Number(year) - 1}-06-01`, trainHours: 10 },
+        { name: '本年培训甲', time: `${year}-03-01`, trainHours: 8 },
+        { name: '本年培训乙', time: `${year}-01-15`, trainHours: 4.5 },
+        { name: '往年培训丙', time: `${Number(year) - 1}-06-01`, trainHours: 10 },
       ]) {
         const res = await admin.post('/system/sysUserTrain/add', { userId: memberId, ...train });
         expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });

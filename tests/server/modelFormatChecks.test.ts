@@ -382,6 +382,26 @@ describe('model format v2 checks', () => {
     expect(listed({ scrollHeight: 20 }).length).toBeGreaterThan(0);
   });
 
+  it('takes a list answered as an array on an unpaged list only, and write names no field has (version 15)', () => {
+    const at = (problem: string) => `lib/models/book.model.json ${problem}`;
+    const api = { dialect: 'api', base: '/api/lib/Book', listAnswer: 'array' };
+    const answered = (list: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 15, api, list: { columns: ['title'], ...list } }) } }));
+    expect(answered({ page: false })).toEqual([]);
+    expect(answered({})).toEqual([at('/api/listAnswer: a list answered as an array has no pages: it needs list.page false (and no list.rows)')]);
+    const named = (fields: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 15, entity: { table: 'lib_book', fields } }) } }));
+    const title = { type: 'string', label: '书名', maxLength: 100 };
+    expect(named({ title: { ...title, writeAs: 'name' } })).toEqual([]);
+    expect(named({ title: { ...title, writeAs: 'parentId' }, parentId: { type: 'string', label: '上级', maxLength: 36 } })).toEqual([
+      at('/entity/fields/title/writeAs: "parentId" already names a field or another field\'s writeAs'),
+    ]);
+    expect(named({ title: { ...title, writeAs: 'createTime' } })).toEqual([
+      at('/entity/fields/title/writeAs: "createTime" already names a field or another field\'s writeAs'),
+    ]);
+    expect(named({ title: { ...title, writeAs: 'name' }, isbn: { ...title, writeAs: 'name' } })).toEqual([
+      at('/entity/fields/isbn/writeAs: "name" already names a field or another field\'s writeAs'),
+    ]);
+  });
+
   it('takes a permission on a hook action (version 11), refuses it on an operation action and a malformed one', () => {
     const acted = (action: Json) =>
       problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 11, list: { columns: ['title'], actions: ['add', action] } }) } }));
@@ -443,7 +463,7 @@ describe('model format v2 checks', () => {
         writeRoot({
           lib: {
             'book.model.json': book({
-              version: 14,
+              version: 15,
               entity: { table: 'lib_book', fields: { title: { type: 'string', label: '书名', maxLength: 100, keyword: true } } },
               operations,
               form: undefined,

@@ -35,7 +35,7 @@ describe.each(matrix)('$kind: the assessor export of the staff records', ({ kind
         expect(member.body, JSON.stringify(member.body)).toMatchObject({ success: true });
         const userId = String(member.body.result.id);
         expect((await admin.post('/system/sysUserEducation/add', { userId, school: `${name}的大学`, educationBackground: '3' })).body.success).toBe(true);
-        expect((await admin.post('/system/sysUserTrain/add', { userId, trainName: `${name}培训`, trainTime: '2025-03-01' })).body.success).toBe(true);
+        expect((await admin.post('/system/sysUserTrain/add', { userId, name: `${name}培训`, time: '2025-03-01' })).body.success).toBe(true);
         const certificate = await admin.post('/admin/certificateAbility/add', {
           userId,
           typeId: type,

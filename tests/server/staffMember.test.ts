@@ -384,14 +384,14 @@ describe.each(matrix)('$kind: personal information through the staff endpoints (
       const row = { school: '同济大学', major: '土木', startDate: '2008-09-01', endDate: '2012-07-01' };
       const mine = (await admin.post('/system/sysUserEducation/add', { ...row, userId: id })).body.result.id as string;
       const theirs = (await admin.post('/system/sysUserEducation/add', { ...row, userId: other.id, school: '清华大学' })).body.result.id as string;
-      await admin.post('/system/sysUserTrain/add', { userId: id, trainName: '安全培训', trainTime: '2024-03-01' });
+      await admin.post('/system/sysUserTrain/add', { userId: id, name: '安全培训', time: '2024-03-01' });
       await admin.post('/admin/certificatePersonal/add', { userId: id, name: '安全员证', organization: '住建厅', issuanceDate: '2024-01-01', img: 'c/a.png' });
 
       const list = await me.get('/system/sysUserEducation/list', { userId: id, pageNo: 1, pageSize: 10 });
       expect(list.body, JSON.stringify(list.body)).toMatchObject({ success: true, result: { total: 1 } });
       expect(list.body.result.records[0]).toMatchObject({ id: mine, school: '同济大学' });
       expect((await me.get('/admin/train/getRecordByUserId', { userId: id })).body.result.records).toHaveLength(1);
-      expect((await me.get('/admin/certificatePersonal/select', { userId: id })).body.result.records).toHaveLength(1);
+      expect((await me.get('/admin/certificatePersonal/select', { userId: id })).body.result).toHaveLength(1);
       expect((await me.get('/system/sysUserEducation/queryById', { id: mine })).body).toMatchObject({ success: true, result: { id: mine } });
 
       // another's rows, no owner named, a pattern instead of an id, another's record: refused alike, and logged

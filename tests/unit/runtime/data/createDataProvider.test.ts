@@ -60,6 +60,34 @@ describe('operations a model does not offer', () => {
   });
 });
 
+describe('the spec 001 §7 shapes (version 15): a list answered as an array, fields written under the form\'s names', () => {
+  const certificates = { ...sampleModel, api: { ...sampleModel.api, listAnswer: 'array' }, list: { columns: ['sampleNo'], page: false } } as ModelFile;
+
+  it('reads a plain array as every row of the list', async () => {
+    const { http, server } = createTestClient();
+    server.answerWith(() => ({ body: { success: true, message: '', code: 200, result: [{ id: 'c1' }, { id: 'c2' }] } }));
+    await expect(createDataProvider(certificates, http).list({ page: 1, pageSize: 1000 })).resolves.toEqual({
+      records: [{ id: 'c1' }, { id: 'c2' }],
+      total: 2,
+      page: 1,
+      pageSize: 1000,
+    });
+    server.answerWith(() => ({ body: envelope('jeecg', 'list-page') }));
+    await expect(createDataProvider(certificates, http).list(page())).rejects.toMatchObject({ errorCode: 'CL_ERR_CONTRACT_PAYLOAD' });
+  });
+
+  it('sends a field with writeAs under that name on create and update', async () => {
+    const { http, server } = createTestClient();
+    const fields = { ...sampleModel.entity.fields, sampleName: { ...sampleModel.entity.fields.sampleName!, writeAs: 'name' } };
+    const provider = createDataProvider({ ...sampleModel, entity: { ...sampleModel.entity, fields } }, http);
+    await provider.create({ sampleNo: 'S1', sampleName: '水泥' });
+    expect(server.last?.body).toEqual({ sampleNo: 'S1', name: '水泥' });
+    await provider.update('7', { sampleName: '砂', version: 2 });
+    expect(server.last?.body).toMatchObject({ id: '7', name: '砂', version: 2 });
+    expect(server.last?.body).not.toHaveProperty('sampleName');
+  });
+});
+
 describe('operation lists (list.rows, version 13)', () => {
   const sessionsModel = (operations: Record<string, unknown>) =>
     ({
