@@ -135,7 +135,8 @@ export function extraButtonRows(file: ModuleFile, generated: ReadonlySet<string>
 
 /**
  * model id -> key of the (first) menu that shows it, across all modules. A model with no menu of its own
- * that is a sub-record tab of one shown by a menu (the staff record's 教育经历, 培训记录…) belongs to that
+ * that is a sub-record tab of one shown by a menu (the staff record's 教育经历, 培训记录…), or else whose
+ * records hang on one shown by a menu (its first required ref: 公告阅读记录 on 系统公告), belongs to that
  * menu: its buttons are granted and found there, beside the screen that shows them, rather than as
  * parentless rows at the root of 菜单管理 and of the role Authorize tree.
  *
@@ -164,8 +165,24 @@ export function modelMenuKeys(modules: ModuleSet, storedMenus: ReadonlyMap<strin
         }
       }
     }
+    // a record that hangs on another's (its first required ref: 公告阅读记录 on its 系统公告, whose readers see
+    // it as 我的消息) is found beside the screen of the record it hangs on
+    for (const [id, model] of modules.models) {
+      if (keys.has(id)) continue;
+      const owner = ownerOf(model);
+      const key = owner === undefined ? undefined : keys.get(owner);
+      if (key !== undefined) {
+        keys.set(id, key);
+        settled = false;
+      }
+    }
     if (settled) return keys;
   }
+}
+
+/** The model a record of this one hangs on: the target of its first required ref field, if any. */
+function ownerOf(model: ModelFile): string | undefined {
+  return Object.values(model.entity.fields).find((field) => field.ref !== undefined && field.required === true && field.ref !== model.id)?.ref;
 }
 
 export function dictRows(file: ModuleFile): DictDefRow[] {

@@ -146,6 +146,17 @@ describe.each(matrix)('$kind: module sync and restarts', ({ kind, available }) =
       }
     });
 
+    it('leaves no button row of the shipped modules at the root of 菜单管理', async () => {
+      const t = await boot(await startedDatabase());
+      const db = t.app.ctx.db.db;
+      const parentOf = async (id: string) => (await db.selectFrom('sysPermission').select('parentId').where('id', '=', id).executeTakeFirstOrThrow()).parentId;
+      // 公告阅读记录 (what readers see as 我的消息) hangs on 系统公告; releasing a model file belongs to 功能设计
+      for (const action of ['list', 'add', 'edit', 'delete']) expect(await parentOf(`btn:system:announcementSend:${action}`)).toBe('system.announcement');
+      expect(await parentOf('btn:system:model:release')).toBe('visualdev.design');
+      const roots = await db.selectFrom('sysPermission').select('id').where('menuType', '=', 2).where('parentId', 'is', null).execute();
+      expect(roots.map((r) => r.id)).toEqual([]);
+    });
+
     it('is idempotent and keeps admin edits and revoked grants across restarts', async () => {
       let t = await boot(await freshDatabase(), [FIXTURE_ROOT]);
       let db = t.app.ctx.db.db;
