@@ -15,7 +15,7 @@ import type { RowColumn } from '../../runtime/validation/tableRows.js';
 import type { DbAdapter, KeywordColumns } from '../db/dialects/DbAdapter.js';
 import { columnOf } from './columnNames.js';
 import { calcFieldExpressions } from './calcFields.js';
-import type { BeforeSaveHook, CheckImport, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
+import type { BeforeDeleteHook, BeforeSaveHook, CheckImport, HookRegistry, PrepareImport, TenancyHook } from './hookRegistry.js';
 import { tableFieldRules } from './tableFieldRules.js';
 import { buildTableSpec, isKeywordField } from './tableSpec.js';
 
@@ -77,6 +77,8 @@ export interface CompiledModel {
   checkImport: CheckImport | null;
   /** whether the beforeSave hook also runs before the state operation (hookRegistry.ts BeforeSaveOptions.onStateToggle) */
   beforeSaveOnStateToggle: boolean;
+  /** the guard of deletes registered with the beforeSave hook (hookRegistry.ts BeforeSaveOptions.beforeDelete), if any */
+  beforeDelete: BeforeDeleteHook | null;
   /** fields whose `default` is computed on create (computedDefaults.ts), writable or not */
   computedDefaults: { field: CompiledField; def: ComputedDefault }[];
   /** `compute` expressions in declaration order, then the form's calculated fields (calcFields.ts): the server recomputes them on every save */
@@ -189,6 +191,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     prepareImport: (hookName && hooks.getPrepareImport(hookName)) || null,
     checkImport: (hookName && hooks.getCheckImport(hookName)) || null,
     beforeSaveOnStateToggle: hookName ? hooks.runsOnStateToggle(hookName) : false,
+    beforeDelete: (hookName && hooks.getBeforeDelete(hookName)) || null,
     computedDefaults: declared.flatMap((field) => (isComputedDefault(field.def.default) ? [{ field, def: field.def.default }] : [])),
     computes: [
       ...expressionsOf((def) => def.compute),

@@ -5,6 +5,7 @@ import type { FieldDef, ModelFile } from '../../runtime/model/types.js';
 import { appError } from '../errors.js';
 import type { CompiledModel } from './compileModel.js';
 import { createPreviewDataRule } from './dataRulePreview.js';
+import { assertDataRulesNotLifted } from './dataRuleReach.js';
 import type { DataRule } from './dataScopeRules.js';
 import { copyHooks, createHookRegistry, type BeforeSaveContext, type HookRegistry } from './hookRegistry.js';
 
@@ -32,14 +33,23 @@ function literalSuits(def: FieldDef, rule: DataRule): boolean {
   return items.length > 0 && items.every((item) => coerceValue(def.type, item).ok);
 }
 
+/** The rule as stored, for an update ({} for a create). */
+async function storedRule(ctx: BeforeSaveContext): Promise<Record<string, unknown>> {
+  if (ctx.mode !== 'update') return {};
+  const { rows } = await sql<Record<string, unknown>>`select model_id as "modelId", kind, field, operator, value_from as "valueFrom", value, enabled
+    from sys_data_rule where id = ${ctx.id}`.execute(ctx.db);
+  return rows[0] ?? {};
+}
+
+/** Whether an update loosens the stored rule as far as anyone can tell: it changes its model or condition, or switches it off. */
+function loosens(stored: Record<string, unknown>, values: Record<string, unknown>): boolean {
+  const blank = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
+  const changed = (['modelId', ...RULE_FIELDS] as const).some((name) => name in values && blank(values[name]) !== blank(stored[name]));
+  return changed || ('enabled' in values && Number(values.enabled) !== 1);
+}
+
 /** A rule as it will be stored (an update sends only what changed: the rest comes from the row). */
-async function ruleAfterWrite(ctx: BeforeSaveContext): Promise<DataRule & { modelId: string }> {
-  let stored: Record<string, unknown> = {};
-  if (ctx.mode === 'update') {
-    const { rows } = await sql<Record<string, unknown>>`select model_id as "modelId", kind, field, operator, value_from as "valueFrom", value
-      from sys_data_rule where id = ${ctx.id}`.execute(ctx.db);
-    stored = rows[0] ?? {};
-  }
+function ruleAfterWrite(stored: Record<string, unknown>, ctx: BeforeSaveContext): DataRule & { modelId: string } {
   const merged = { ...stored, ...ctx.values } as Record<string, unknown>;
   const text = (name: string) => (typeof merged[name] === 'string' && merged[name] !== '' ? (merged[name] as string) : null);
   return {
@@ -53,14 +63,21 @@ async function ruleAfterWrite(ctx: BeforeSaveContext): Promise<DataRule & { mode
 }
 
 /**
- * system.checkDataRule (beforeSave of system.dataRule): a rule names a model that exists and, for a
- * field rule, a field of that model, an operator and exactly one value (from the user, or a literal
- * of the field's type). Department rules need a model that declares entity.scope.department. Parts a
- * kind does not use are cleared, so a stored rule never carries a stray condition.
+ * system.checkDataRule (beforeSave of system.dataRule, also before its state operation): a rule names a
+ * model that exists and, for a field rule, a field of that model, an operator and exactly one value (from
+ * the user, or a literal of the field's type). Department rules need a model that declares
+ * entity.scope.department. Parts a kind does not use are cleared, so a stored rule never carries a stray
+ * condition. A rule granted to a role confines every role holding it, so one restricting the caller's own
+ * model is not loosened by them (dataRuleReach.ts; its deletes are guarded alike).
  */
 export function createCheckDataRule(modelById: (id: string) => ModelFile | undefined) {
   return async (ctx: BeforeSaveContext): Promise<Record<string, unknown>> => {
-    const rule = await ruleAfterWrite(ctx);
+    const stored = await storedRule(ctx);
+    if (ctx.mode === 'update' && loosens(stored, ctx.values))
+      await assertDataRulesNotLifted(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, [ctx.id]);
+    // the state operation hands over the new state alone: the rest of the rule is as stored
+    if (ctx.mode === 'update' && Object.keys(ctx.values).every((name) => name === 'enabled')) return ctx.values;
+    const rule = ruleAfterWrite(stored, ctx);
     const model = modelById(rule.modelId);
     if (!model) throw appError('CL_ERR_DATA_RULE_MODEL_UNKNOWN', { model: rule.modelId.slice(0, 100) });
     if ((rule.kind === 'department' || rule.kind === 'departmentTree') && !model.entity.scope?.department) {
@@ -134,7 +151,10 @@ export function registerDataRuleHooks(
   modelById: (id: string) => ModelFile | undefined,
   compiledById: (id: string) => CompiledModel | undefined,
 ): void {
-  hooks.register('system.checkDataRule', createCheckDataRule(modelById));
+  hooks.register('system.checkDataRule', createCheckDataRule(modelById), {
+    onStateToggle: true,
+    beforeDelete: (write, ids) => assertDataRulesNotLifted(write.trx, { userId: write.context.auth.userId, tenantId: write.context.tenantId }, ids),
+  });
   hooks.register('system.checkRoleDataRule', checkRoleDataRule);
   hooks.register('system.checkRoleField', createCheckRoleField(modelById));
   hooks.registerOperation('system.previewDataRule', createPreviewDataRule(compiledById), { query: ['userId', 'roleId'] });

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { AuthContext } from '../plugins/accessPlugin.js';
 import type { EngineContext } from './EngineContext.js';
 import type { TenancyHook } from './tenancy.js';
+import type { WriteScope } from './writeScope.js';
 
 export type { TenancyHook } from './tenancy.js';
 
@@ -68,7 +69,16 @@ export interface BeforeSaveOptions {
    * (enabling a role hands its rights to its members) says so here.
    */
   onStateToggle?: boolean;
+  /**
+   * Runs in the transaction of a delete (one record or a batch) of the model, before anything is deleted,
+   * with the ids asked for; it throws an AppError to refuse the whole delete. A beforeSave hook that guards
+   * what a record's values may become (a data rule restricting the caller may not be loosened) guards its
+   * removal here. Ids outside the caller's tenant or scope are refused by the delete afterwards, like unknown ones.
+   */
+  beforeDelete?: BeforeDeleteHook;
 }
+
+export type BeforeDeleteHook = (write: WriteScope, ids: readonly string[]) => Promise<void>;
 
 /**
  * Behaviour a model file cannot express as data (hash a password, fill a birthday from an ID
@@ -143,6 +153,8 @@ export interface HookRegistry {
   getCheckImport(name: string): CheckImport | undefined;
   /** whether the beforeSave hook also guards the state operation (BeforeSaveOptions.onStateToggle) */
   runsOnStateToggle(name: string): boolean;
+  /** the delete guard registered with a beforeSave hook (BeforeSaveOptions.beforeDelete), if any */
+  getBeforeDelete(name: string): BeforeDeleteHook | undefined;
   registerOperation(name: string, hook: OperationHook, options?: OperationHookOptions): void;
   getOperation(name: string): OperationHook | undefined;
   operationOptions(name: string): OperationHookOptions;
@@ -167,6 +179,7 @@ export function createHookRegistry(): HookRegistry {
   const prepareImports = new Map<string, PrepareImport>();
   const checkImports = new Map<string, CheckImport>();
   const stateGuards = new Set<string>();
+  const deleteGuards = new Map<string, BeforeDeleteHook>();
   const operations = new Map<string, OperationHook>();
   const operationOptions = new Map<string, OperationHookOptions>();
   const tenancies = new Map<string, TenancyHook>();
@@ -182,11 +195,13 @@ export function createHookRegistry(): HookRegistry {
       if (options.prepareImport) prepareImports.set(name, options.prepareImport);
       if (options.checkImport) checkImports.set(name, options.checkImport);
       if (options.onStateToggle) stateGuards.add(name);
+      if (options.beforeDelete) deleteGuards.set(name, options.beforeDelete);
     },
     get: (name) => hooks.get(name),
     getPrepareImport: (name) => prepareImports.get(name),
     getCheckImport: (name) => checkImports.get(name),
     runsOnStateToggle: (name) => stateGuards.has(name),
+    getBeforeDelete: (name) => deleteGuards.get(name),
     registerOperation: (name, hook, options = {}) => {
       add(operations, name, hook);
       operationOptions.set(name, options);
@@ -216,6 +231,7 @@ export function copyHooks(from: HookRegistry | undefined, into: HookRegistry): v
         prepareImport: from!.getPrepareImport(name),
         checkImport: from!.getCheckImport(name),
         onStateToggle: from!.runsOnStateToggle(name),
+        beforeDelete: from!.getBeforeDelete(name),
       });
     else if (tenancy) into.registerTenancy(name, tenancy);
     else if (cellValidator) into.registerCellValidator(name, cellValidator);

@@ -241,6 +241,7 @@ export async function deleteRecords(env: EngineEnv, model: CompiledModel, ids: s
   await inWrite(env, model, context, async (write) => {
     const { trx } = write;
     await model.tenancy?.beforeWrite?.(write, unique, model.permission('delete'));
+    await model.beforeDelete?.(write, unique);
     const where = sql.join([sql`${model.id.ref} in (${sql.join(unique)})`, ...scopeConditions(model, context)], sql` and `);
     const before = keepsChangeLog(model) ? await readForHistory(trx, model, where) : [];
     if (keepsRecycleBin(model)) await keepInRecycleBin(write, model, where);

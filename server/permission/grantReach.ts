@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { appError } from '../errors.js';
 import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js';
 import type { WriteScope } from '../engine/writeScope.js';
+import { callerRolesSql, restrictedOnModelSql } from '../engine/dataRuleReach.js';
 
 /**
  * A caller hands out only what they hold themselves (security.md §9's spirit: rights are set by those
@@ -150,12 +151,6 @@ export async function assertGrantRowsWithinReach(write: WriteScope, ids: readonl
   if (rows[0]) throw appError('CL_ERR_PERMISSION_NOT_GRANTABLE', { id: rows[0].permissionId.slice(0, 100) });
 }
 
-/** The enabled roles the caller acts with in their tenant, as the `from … where` of a subquery naming each `ur`. */
-function callerRolesSql(grantee: Grantee): RawBuilder<unknown> {
-  return sql`from sys_user_role ur join sys_role mr on mr.id = ur.role_id and mr.status = 1 and mr.tenant_id = ${grantee.tenantId}
-    where ur.user_id = ${grantee.userId}`;
-}
-
 /**
  * Before an edit or delete of field restrictions (system.roleField's tenancy): lifting a restriction widens
  * what the role's members see, so it is the caller's to lift only on a field their own roles leave open.
@@ -187,10 +182,7 @@ export async function assertDataRuleLinksWithinReach(write: WriteScope, ids: rea
     join sys_role r on r.id = rr.role_id and r.tenant_id = ${grantee.tenantId}
     join sys_data_rule dr on dr.id = rr.rule_id
     where rr.id in (${sql.join([...ids])})
-      and exists (select 1 ${callerRolesSql(grantee)})
-      and not exists (select 1 ${callerRolesSql(grantee)} and not exists (select 1 from sys_role_data_rule mine
-        join sys_data_rule md on md.id = mine.rule_id and md.enabled = 1 and md.kind <> 'all'
-        where mine.role_id = ur.role_id and md.model_id = dr.model_id))
+      and ${restrictedOnModelSql(grantee, sql`dr.model_id`)}
     limit 1`.execute(write.trx);
   if (rows.length > 0) throw appError('CL_ERR_RESTRICTION_NOT_LIFTABLE');
 }

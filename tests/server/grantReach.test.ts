@@ -156,6 +156,35 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       expect((await lifter.del('/sys/roleField/delete', { id: open.body.result.id })).body.success).toBe(true);
     });
 
+    it('loosens no data rule definition that confines the editor too: its condition, model and state stay, and it is not deleted', async () => {
+      const db = t.app.ctx.db.db;
+      const editor = await userWith([...['list', 'edit', 'state', 'delete'].map((action) => `system:dataRule:${action}`), 'system:position:list']);
+      // the administrator confines the editor's own role to positions with a code nobody uses
+      const ruleId = await addFieldRule(admin, { name: name('rule'), modelId: 'system.position', field: 'enCode', value: name('none') });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId: editor.roleId, ruleId })).body.success).toBe(true);
+      const ruleOf = async (id: string) =>
+        (await sql<{ version: number }>`select kind, operator, value, model_id, enabled, version from sys_data_rule where id = ${id}`.execute(db)).rows[0]!;
+      const before = await ruleOf(ruleId);
+      const refusals = [
+        await editor.put('/sys/dataRule/edit', { id: ruleId, operator: 'ne', version: before.version }),
+        await editor.put('/sys/dataRule/edit', { id: ruleId, kind: 'all', version: before.version }),
+        await editor.put('/sys/dataRule/edit', { id: ruleId, modelId: 'system.role', version: before.version }),
+        await editor.put('/sys/dataRule/edit', { id: ruleId, enabled: 0, version: before.version }),
+        await editor.put('/sys/dataRule/editState', { id: ruleId }),
+        await editor.del('/sys/dataRule/delete', { id: ruleId }),
+        await editor.del('/sys/dataRule/deleteBatch', { ids: ruleId }),
+      ];
+      for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 510, error: 'CL_ERR_RESTRICTION_NOT_LIFTABLE' });
+      expect(await ruleOf(ruleId)).toEqual(before);
+      // renaming it changes nobody's rows; a rule confining only others (on a model the editor is free on) is theirs to change
+      const renamed = await editor.put('/sys/dataRule/edit', { id: ruleId, name: name('renamed'), version: before.version });
+      expect(renamed.body.success, JSON.stringify(renamed.body)).toBe(true);
+      const other = await addFieldRule(admin, { name: name('other'), modelId: 'system.role', field: 'roleCode', value: name('none') });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId: role.low, ruleId: other })).body.success).toBe(true);
+      expect((await editor.put('/sys/dataRule/editState', { id: other })).body.success).toBe(true);
+      expect((await editor.del('/sys/dataRule/delete', { id: other })).body.success).toBe(true);
+    });
+
     it('enables a disabled role only when the enabler holds every permission it grants, by its State action or its edit form', async () => {
       const db = t.app.ctx.db.db;
       const enabler = await userWith(['system:role:list', 'system:role:edit', 'system:role:state', 'system:position:list']);
