@@ -12,6 +12,7 @@ import * as rolesPerTenant0010 from './migrations/0010_roles_per_tenant.js';
 import * as dataRulesPerTenant0011 from './migrations/0011_data_rules_per_tenant.js';
 import * as identityGeneration0012 from './migrations/0012_identity_generation.js';
 import * as dropOnlineUserButton0013 from './migrations/0013_drop_online_user_button.js';
+import * as userLinksPerTenant0014 from './migrations/0014_user_links_per_tenant.js';
 
 /**
  * The one migration history of the core tables, shared by SQLite and PostgreSQL. Listed in code
@@ -33,6 +34,7 @@ const CORE_MIGRATIONS: Record<string, Migration> = {
   '0011_data_rules_per_tenant': dataRulesPerTenant0011,
   '0012_identity_generation': identityGeneration0012,
   '0013_drop_online_user_button': dropOnlineUserButton0013,
+  '0014_user_links_per_tenant': userLinksPerTenant0014,
 };
 
 class CoreMigrationProvider implements MigrationProvider {

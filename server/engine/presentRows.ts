@@ -58,6 +58,7 @@ export async function presentRows<T extends Row>(
   const kept = options.fields;
   const pick = (fields: CompiledField[]) => (kept ? fields.filter((f) => kept.includes(f)) : fields);
   const decoded = redactHistory(model, decodeStructured(model, rows), view.scope?.history);
+  if (model.tenancy?.present && decoded.length > 0) await model.tenancy.present(decoded, { db: options.db ?? env.reader, tenantId: view.tenantId });
   const hiddenOn = async (target: CompiledModel) => (await env.scopeOf(view.auth, target)).fields?.hidden;
   await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf, hiddenOn }, decoded, pick(model.refFields));
   return env.toDictText(decoded, pick(model.dictFields), view.lang);

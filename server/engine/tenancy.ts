@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { WriteScope } from './writeScope.js';
 
 /**
@@ -31,4 +31,11 @@ export interface TenancyHook {
    * one tenant may not reset, rename, freeze or delete an account another tenant relies on.
    */
   beforeWrite?(write: WriteScope, ids: string[], code: string): Promise<void>;
+  /**
+   * Called on every answer of the model's rows (list, get, export, a write's answer, named operations)
+   * before reference labels and dictionary texts are added: fills, in place, the values a shared row holds
+   * per tenant (a user's departments and positions in the tenant `tenantId`), which one column of the
+   * shared row cannot hold. Only the keys the rows already carry are filled.
+   */
+  present?(rows: Record<string, unknown>[], view: { db: Kysely<unknown>; tenantId: number }): Promise<void>;
 }

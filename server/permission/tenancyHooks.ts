@@ -62,9 +62,53 @@ export async function assertAccountsChangeable(db: Kysely<Database>, auth: Grant
   if (rows.length > 0) throw appError('CL_ERR_ACCOUNT_SHARED');
 }
 
+/** The tenant's records `column` of `link` names for each of the users, in the order they were linked. */
+async function linkedInTenant(
+  db: Kysely<unknown>,
+  userIds: string[],
+  tenantId: number,
+  link: { table: string; column: string; target: string; value: string },
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const { rows } = await sql<{ userId: string; value: string }>`select l.user_id as ${sql.id('userId')}, t.${sql.ref(link.value)} as ${sql.id('value')}
+      from ${sql.table(link.table)} l join ${sql.table(link.target)} t on t.id = l.${sql.ref(link.column)}
+      where l.user_id in (${sql.join(userIds.slice(i, i + 500))}) and t.tenant_id = ${tenantId}
+      order by l.create_time, l.id`.execute(db);
+    for (const row of rows) found.set(row.userId, [...(found.get(row.userId) ?? []), row.value]);
+  }
+  return found;
+}
+
+/**
+ * A user's departments (`departIds`, comma-joined ids) and positions (`post`, comma-joined codes), as the
+ * staff record shows them: those of the tenant read in, from the link tables (sys_user_depart,
+ * sys_user_position), never a value of the shared account row, which would show one tenant's choice to
+ * every other tenant of the account (the staff hook, staff.saveMember, writes the links and leaves the
+ * row's columns empty).
+ */
+async function presentTenantLinks(rows: Record<string, unknown>[], view: { db: Kysely<unknown>; tenantId: number }): Promise<void> {
+  const first = rows[0]!;
+  const ids = rows.map((r) => String(r.id));
+  if ('departIds' in first) {
+    const departs = await linkedInTenant(view.db, ids, view.tenantId, { table: 'sys_user_depart', column: 'dep_id', target: 'sys_depart', value: 'id' });
+    for (const row of rows) row.departIds = departs.get(String(row.id))?.join(',') ?? null;
+  }
+  if ('post' in first) {
+    const posts = await linkedInTenant(view.db, ids, view.tenantId, {
+      table: 'sys_user_position',
+      column: 'position_id',
+      target: 'sys_position',
+      value: 'en_code',
+    });
+    for (const row of rows) row.post = posts.get(String(row.id))?.join(',') ?? null;
+  }
+}
+
 /** A user belongs to the tenants they are a member of; a user created in a tenant becomes its member in the same transaction. */
 export const tenantUsers: TenancyHook = {
   rowsOf: memberOfTenant,
+  present: presentTenantLinks,
   beforeWrite: (write, ids, code) => assertAccountsChangeable(write.trx, { userId: write.context.auth.userId, tenantId: write.context.tenantId }, ids, code),
   async adopt(write, ids) {
     const createTime = nowText();

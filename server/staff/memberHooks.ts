@@ -113,8 +113,9 @@ function accountOf(values: Record<string, unknown>): unknown {
  *   administrator resets it;
  * - fileUpdateDate is today when the integrity-commitment file is new or replaced, empty without a file,
  *   and kept while the file stays the same (the client's value is not trusted);
- * - departIds and post (comma-joined) are also written to the link tables the rest of the system reads;
- *   departments and positions are the writer's tenant's;
+ * - departIds and post (comma-joined) are written to the link tables the rest of the system reads, for the
+ *   writer's tenant only, and not to the shared account row: an account working in several tenants has its
+ *   departments and positions in each (read back per tenant by the users' tenancy hook, permission.tenantUsers);
  * - a newly chosen ID photo (avatar) larger than 400×594 is refused, naming its size (checkIdPhoto);
  * - the new account becomes a member of the writer's tenant (so the staff member can sign in to it)
  *   through the users' tenancy hook (permission.tenantUsers), which this view keeps, not here.
@@ -140,12 +141,13 @@ export function registerMemberHooks(hooks: HookRegistry, config: Pick<AppConfig,
     }
     if (Object.hasOwn(values, 'departIds')) {
       const ids = splitIds(values.departIds);
-      values.departIds = ids.join(',') || null;
+      // per tenant: the links are the record (the users' tenancy hook reads them back); the shared row keeps nothing
+      values.departIds = null;
       await syncDeparts(ctx, ids);
     }
     if (Object.hasOwn(values, 'post')) {
       const codes = splitIds(values.post);
-      values.post = codes.join(',') || null;
+      values.post = null;
       await syncPositions(ctx, codes);
     }
     return values;

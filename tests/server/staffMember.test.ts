@@ -150,6 +150,35 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       expect(positions).toHaveLength(2);
     });
 
+    it("reads and writes a shared account's departments and positions (departIds, post) per tenant", async () => {
+      const db = t.app.ctx.db.db;
+      const OTHER = 78;
+      await ensureTenant(db, OTHER);
+      const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+      await db.insertInto('sysUserTenant').values({ id: newId(), userId: adminId, tenantId: OTHER, createTime: nowText() }).execute();
+      await tenantAdminRole(db, OTHER, adminId);
+      const otherAdmin = client(t, await t.login(), { tenant: OTHER });
+      const created = await add({ departIds: departId, post: 'P.tester' });
+      await db.insertInto('sysUserTenant').values({ id: newId(), userId: created.id, tenantId: OTHER, createTime: nowText() }).execute();
+      const theirDepart = await insertDepart(db, `SY${process.pid}${seq}`, '乙方检测室', OTHER);
+      const theirCode = `PY${process.pid}${seq}`;
+      expect((await otherAdmin.post('/api/permission/Position', { fullName: '乙方岗位', enCode: theirCode })).body.code).toBe(200);
+      // tenant OTHER's administrator sees none of tenant 1's choices, and sets their own
+      const there = await otherAdmin.get('/admin/user/queryById', { id: created.id });
+      expect(there.body.result).toMatchObject({ departIds: null, post: null });
+      const edited = await otherAdmin.post('/admin/user/edit', { id: created.id, version: there.body.result.version, departIds: theirDepart, post: theirCode });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true, result: { departIds: theirDepart, post: theirCode } });
+      // tenant 1 still reads its own, in the detail, the list and the export's rows
+      const here = await admin.get('/admin/user/queryById', { id: created.id });
+      expect(here.body.result).toMatchObject({ departIds: departId, post: 'P.tester', departIds_dictText: '检测一室' });
+      const listed = await admin.get('/admin/user/list', { workNo: created.workNo, pageSize: 10 });
+      expect(listed.body.result.records).toEqual([expect.objectContaining({ id: created.id, departIds: departId, post: 'P.tester' })]);
+      expect((await otherAdmin.get('/admin/user/queryById', { id: created.id })).body.result).toMatchObject({ departIds: theirDepart, post: theirCode });
+      // nothing of either tenant's choice is kept on the shared account row
+      const row = await db.selectFrom('sysUser').select(['departIds', 'post']).where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ departIds: null, post: null });
+    });
+
     it('answers safetyUndertakings (detail only, spec 001 §3) on queryById and refuses it from add and edit', async () => {
       const created = await add();
       await t.app.ctx.db.db.updateTable('sysUser').set({ safetyUndertakings: '本人承诺遵守实验室安全规定' }).where('id', '=', created.id).execute();
