@@ -151,6 +151,14 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   // the list shows the department's name, not its id
   const row = page.locator('.ant-table tbody tr').filter({ hasText: REALNAME });
   await expect(row).toContainText('检测实验室');
+  // every link of the fixed actions column shows whole (打印, the fourth, was cut at 1440 px)
+  const actionsCell = row.locator('td.ant-table-cell-fix-right');
+  await expect(actionsCell.getByRole('button', { name: '打印' })).toBeVisible();
+  const cellBox = (await actionsCell.boundingBox())!;
+  for (const link of await actionsCell.getByRole('button').all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width, await link.innerText()).toBeLessThanOrEqual(cellBox.x + cellBox.width);
+  }
 
   // edit: every tab; papers and patents share one
   await row.getByText('编辑', { exact: true }).click();

@@ -112,8 +112,8 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
     [openPanel, params, fixedFilters, served, provider, selection, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, list.selection, list.reload, feedback, builtIn);
-  const renderCustomRow = useCustomRowRenderer(served, custom, runner, t);
-  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
+  const customRow = useCustomRowRenderer(served, custom, runner, t);
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow });
   const columnSettings = useColumnSettings(served);
   const shownColumns = useMemo(() => applyColumnSettings(columns, columnSettings.settings), [columns, columnSettings.settings]);
   const columnRows = useMemo(() => settingsRows(columns, columnSettings.settings), [columns, columnSettings.settings]);

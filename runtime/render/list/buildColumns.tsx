@@ -6,6 +6,7 @@ import type { DictOption } from '../../fields/dict/DictSource';
 import type { HookSignatures } from '../../hooks/createHookRegistry';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';
 import { fieldLabel, modelText, requireFieldDef } from '../modelText';
+import { actionsColumnWidth } from './actionsColumnWidth';
 import { defaultRender, dictCell, expiryCell, formatDate, plainCell } from './cellRenderers';
 
 export const INDEX_COLUMN_KEY = '__index';
@@ -25,6 +26,8 @@ export interface ColumnContext {
   cellHook?: (name: string) => HookSignatures['cell'];
   /** the row-actions cell; no actions column without it */
   renderActions?: (record: DataRecord) => ReactNode;
+  /** every label the row-actions cell may show, which sizes the column (tableWidth's default without them) */
+  actionLabels?: readonly string[];
   /**
    * a phone-width screen: the actions column scrolls with the rest instead of staying fixed at the right, since a
    * fixed column of several links is wider than a 375 px screen and covered every other column
@@ -117,11 +120,13 @@ export function buildColumns(served: ServedModel, context: ColumnContext): Colum
     { key: INDEX_COLUMN_KEY, title: context.t('list.index'), width: 64, align: 'center', render: (_value, _record, index) => offset + index + 1 },
     ...shown.map((column) => fieldColumn(served, column, context)),
   ];
-  const { renderActions } = context;
+  const { renderActions, actionLabels } = context;
   if (renderActions) {
+    const title = context.t('list.actions');
     columns.push({
       key: ACTIONS_COLUMN_KEY,
-      title: context.t('list.actions'),
+      title,
+      ...(actionLabels ? { width: actionsColumnWidth(actionLabels, title) } : {}),
       fixed: context.narrow ? undefined : 'right',
       render: (_value, record) => renderActions(record),
     });

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { fieldLabel } from '../modelText';
@@ -10,6 +10,7 @@ import { buildColumns } from './buildColumns';
 import { RecordLink } from './RecordLink';
 import { RowActions, type RowActionHandlers } from './RowActions';
 import { StateSwitch } from './StateSwitch';
+import type { CustomRowCell } from './useCustomRowRenderer';
 import { useDictOptionMap } from './useDictOptionMap';
 import type { ListController } from './useListController';
 import type { RecordActions } from './useRecordActions';
@@ -22,11 +23,11 @@ interface ListColumnsInput {
   onEdit(record: DataRecord): void;
   onDetail(record: DataRecord): void;
   /** the model's own row actions (list.actions objects) */
-  renderCustomRow?: (record: DataRecord) => ReactNode;
+  customRow?: CustomRowCell;
 }
 
 /** buildColumns wired to the page: memoised, so cells re-render only when what they show changes. */
-export function useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow }: ListColumnsInput) {
+export function useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow }: ListColumnsInput) {
   const { hooks } = useRuntime();
   const t = useRenderText();
   const dictOptions = useDictOptionMap(served);
@@ -44,9 +45,15 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
       onEdit,
       onDetail,
       onDelete: actions.remove,
-      renderCustom: renderCustomRow,
+      renderCustom: customRow?.render,
     };
-    const hasRowActions = handlers.canEdit || handlers.canDetail || handlers.canDelete || Boolean(renderCustomRow);
+    // every label a row may show, for the column's width (a cut 打印 or Delete was seen)
+    const actionLabels = [
+      ...(handlers.canEdit ? [t('action.edit')] : []),
+      ...(handlers.canDetail ? [t('action.detail')] : []),
+      ...(handlers.canDelete ? [t('action.delete')] : []),
+      ...(customRow?.labels ?? []),
+    ];
     return buildColumns(served, {
       t,
       dictOptions,
@@ -64,12 +71,13 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
               />
             )
           : undefined,
-      renderActions: hasRowActions ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
+      renderActions: actionLabels.length > 0 ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
+      actionLabels,
       renderLink: (content, link, record) => (
         <RecordLink link={link} id={record[link.idField]}>
           {content}
         </RecordLink>
       ),
     });
-  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, renderCustomRow, narrow]);
+  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, customRow, narrow]);
 }

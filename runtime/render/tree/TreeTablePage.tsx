@@ -118,8 +118,8 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
     [allowed.add, openAdd, openPanel, params, served, provider, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, [], reload, feedback, builtIn);
-  const renderCustomRow = useCustomRowRenderer(served, custom, runner, t);
-  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, renderCustomRow });
+  const customRow = useCustomRowRenderer(served, custom, runner, t);
+  const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow });
 
   const rows = useMemo(() => {
     // found rows are a flat list: no expander (children undefined), so no row is shown twice

@@ -48,6 +48,14 @@ describe('buildColumns', () => {
     expect(actions(true).fixed).toBeUndefined();
   });
 
+  it('sizes the actions column to the links a row may show, so the last one is not cut', () => {
+    const actions = (actionLabels?: string[]) => buildColumns(servedPosition(), { t, renderActions: () => 'actions', actionLabels }).at(-1)!;
+    expect(actions(['编辑', '详情', '删除', '打印']).width).toBe(200);
+    expect(actions(['编辑']).width).toBe(28 + 14 + 32);
+    // without labels the table's layout width falls back to its default (tableWidth)
+    expect(actions().width).toBeUndefined();
+  });
+
   it('numbers rows across pages', () => {
     const [index] = buildColumns(servedPosition(), { t, offset: 20 });
     expect(cell(index, positionRecord(1), 0)).toBe(21);
