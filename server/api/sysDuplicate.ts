@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { holdsPermission } from '../auth/holdsPermission.js';
 import { logSecurityEvent } from '../auth/securityLog.js';
 import type { CompiledField, CompiledModel } from '../engine/compileModel.js';
+import type { EngineContext } from '../engine/EngineContext.js';
 import { assertQueryNames } from '../engine/requestParts.js';
 import type { ModelStore } from '../engine/store/modelStore.js';
 import { assertUnique } from '../engine/uniqueCheck.js';
+import { scopeConditions } from '../engine/whereSql.js';
 import { appError, AppError } from '../errors.js';
 import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { successMessage } from '../i18n/messages.js';
@@ -67,6 +70,22 @@ export default async function sysDuplicateRoutes(app: FastifyInstance, options: 
     throw appError('CL_ERR_DUPLICATE_CHECK_REFUSED');
   }
 
+  /**
+   * The record being edited, when it is one the caller reaches (tenant and data scope, as an edit would), else
+   * CL_ERR_RECORD_NOT_FOUND like an unknown id: the check leaves that record's own value out, so naming a record
+   * beyond the caller's scope would tell, guess by guess, the value it holds.
+   */
+  async function reachableRecord(model: CompiledModel, context: EngineContext, dataId: string): Promise<string> {
+    const integer = model.id.def.type === 'integer';
+    if (!integer || /^\d{1,15}$/.test(dataId)) {
+      const id = integer ? Number(dataId) : dataId;
+      const { rows } = await sql`select 1 as hit from ${model.table}
+        where ${sql.join([sql`${model.id.ref} = ${id}`, ...scopeConditions(model, context)], sql` and `)}`.execute(env.reader);
+      if (rows.length > 0) return dataId;
+    }
+    throw appError('CL_ERR_RECORD_NOT_FOUND');
+  }
+
   app.get<{ Querystring: CheckQuery }>(
     '/sys/duplicate/check',
     {
@@ -85,8 +104,9 @@ export default async function sysDuplicateRoutes(app: FastifyInstance, options: 
       const value = request.query.fieldVal ?? '';
       if (value === '') return toJeecgEnvelope(null, successMessage('valueFree', request.lang));
       const context = await env.contextFor(request, model);
+      const exceptId = request.query.dataId ? await reachableRecord(model, context, request.query.dataId) : null;
       try {
-        await assertUnique(env.reader, model, { [field.name]: value }, context.tenantId, request.query.dataId || null, {
+        await assertUnique(env.reader, model, { [field.name]: value }, context.tenantId, exceptId, {
           lang: context.lang,
           translate: translatorFor(env.translate, model.model.id),
         });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { client, userWith, type Client } from './engineSupport.js';
+import { grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { addFieldRule, client, userWith, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 
@@ -136,6 +137,27 @@ describe.each(matrix)('$kind: categories, tree data and the duplicate check', ({
       expect((await check(lister, { fieldVal: 'B01' })).body.error).toBe('CL_ERR_DUPLICATE_CHECK_REFUSED');
       const editor = await userWith(t, ['system:category:edit']);
       expect((await check(editor, { fieldVal: 'B01' })).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    });
+
+    it('checks a value against the record being edited only where that record lies in the caller’s data scope', async () => {
+      const check = (c: Client, q: Record<string, string>) => c.get('/sys/duplicate/check', { tableName: 'sys_category', fieldName: 'code', ...q });
+      // an editor confined by a data rule to the category B02
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `dup-scope-${process.pid}`);
+      await grant(db, roleId, ['btn:system:category:list', 'btn:system:category:edit']);
+      await insertUser(db, { username: `dupscope${process.pid}`, password: 'Passw0rd1', roleIds: [roleId] });
+      const ruleId = await addFieldRule(admin, { name: `dup-scope-${process.pid}`, modelId: 'system.category', field: 'code', value: 'B02' });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId })).body.success).toBe(true);
+      const scoped = client(t, await t.login(`dupscope${process.pid}`, 'Passw0rd1'));
+      // a record outside the scope is not named: else 'free' would tell that B01A01 holds the value guessed
+      for (const fieldVal of ['B01A01', 'B01A02']) {
+        const probe = await check(scoped, { fieldVal, dataId: ids.B01A01! });
+        expect(probe.body, JSON.stringify(probe.body)).toMatchObject({ success: false, error: 'CL_ERR_RECORD_NOT_FOUND' });
+      }
+      expect((await check(scoped, { fieldVal: 'B01', dataId: 'no-such-id' })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      // the record they edit keeps its own value, and another value is answered as a save would
+      expect((await check(scoped, { fieldVal: 'B02', dataId: ids.B02! })).body.success).toBe(true);
+      expect((await check(scoped, { fieldVal: 'B01', dataId: ids.B02! })).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     });
   });
 });
