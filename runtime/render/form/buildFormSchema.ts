@@ -67,6 +67,19 @@ export interface FormSchemaOptions {
   narrow?: boolean;
 }
 
+/**
+ * A field in a cell of a grid of `columns`: layout.labelCol is a share of the form's width, so a field
+ * spanning one of two columns gets twice the share of its cell — every label column as wide as a full-row
+ * field's, aligned, and wide enough for the language's labels (at labelCol 4 of a 900 px two-column form a
+ * cell's label had 70 px: 通告对象类型 and Message category did not fit). A field's own labelCol wins.
+ */
+function inCell(schema: ISchema, labelCol: number, columns: number, span = 1): ISchema {
+  const props = schema['x-decorator-props'] as Record<string, unknown>;
+  if (columns <= 1 || span >= columns || props.labelCol !== undefined) return schema;
+  const cellLabelCol = Math.min(Math.round((labelCol * columns) / span), 16);
+  return { ...schema, 'x-decorator-props': { ...props, labelCol: cellLabelCol, wrapperCol: 24 - cellLabelCol } };
+}
+
 const grid = (columns: number, properties: Record<string, ISchema>): ISchema => ({
   type: 'void',
   'x-component': 'FormGrid',
@@ -94,12 +107,17 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
   // a detail-only entry (version 12) is in the detail view only
   const hidden = new Set(served.fieldAccess?.hidden ?? []);
   const shown = (entry: FormEntry) => !hidden.has(entry.name) && (mode === 'detail' || !isDetailOnly(entry));
-  const fields = (entries: FormEntry[]) =>
-    Object.fromEntries(entries.filter(shown).map((entry) => [entry.name, fieldSchema(served, entry, mode, options.t, options.hooks)]));
+  const fields = (entries: FormEntry[], columns = 1) =>
+    Object.fromEntries(
+      entries
+        .filter(shown)
+        .map((entry) => [entry.name, inCell(fieldSchema(served, entry, mode, options.t, options.hooks), labelCol, columns, entry.item.span)]),
+    );
   const sections = (list: FormSectionLayout[], prefix: string): Record<string, ISchema> =>
     Object.fromEntries(
       list.map((section, index) => {
-        const body = grid(columnsOf(section.columns ?? layout.columns), fields(section.entries));
+        const columns = columnsOf(section.columns ?? layout.columns);
+        const body = grid(columns, fields(section.entries, columns));
         if (!section.title) return [`${prefix}${index}`, body];
         const title = modelText(served, section.title);
         return [`${prefix}${index}`, { type: 'void', 'x-component': 'FormSection', 'x-component-props': { title }, properties: { grid: body } }];
@@ -110,7 +128,7 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
   let properties: Record<string, ISchema>;
   if (form.kind === 'fields') {
     const columns = columnsOf(layout.columns);
-    properties = columns > 1 ? { grid: grid(columns, fields(form.entries)) } : fields(form.entries);
+    properties = columns > 1 ? { grid: grid(columns, fields(form.entries, columns)) } : fields(form.entries);
   } else if (form.kind === 'sections') {
     properties = sections(form.sections, 'section');
   } else {
@@ -134,7 +152,9 @@ export function buildFormSchema(served: ServedModel, mode: FormMode, options: Fo
       layout: {
         type: 'void',
         'x-component': 'FormLayout',
-        'x-component-props': narrow ? { layout: 'vertical' } : { labelCol, wrapperCol: layout.wrapperCol ?? 24 - labelCol },
+        // labelWrap: a label longer than its column wraps onto more lines instead of being cut ("Mes…" for
+        // Message category in English, 通告对象类型 at labelCol 4 of a two-column form)
+        'x-component-props': narrow ? { layout: 'vertical' } : { labelCol, wrapperCol: layout.wrapperCol ?? 24 - labelCol, labelWrap: true },
         properties,
       },
     },

@@ -170,18 +170,27 @@ describe('buildFormSchema: widgets, props and layout', () => {
 
   it('lays out by form.layout: label and wrapper columns, a grid for several columns', () => {
     const one = buildFormSchema(servedPosition(), 'add');
-    expect(layoutOf(one)['x-component-props']).toEqual({ labelCol: 6, wrapperCol: 18 });
+    expect(layoutOf(one)['x-component-props']).toEqual({ labelCol: 6, wrapperCol: 18, labelWrap: true });
     const twoColumns = {
       ...rulesModel,
       form: { ...rulesModel.form!, layout: { labelCol: 8, wrapperCol: 14, columns: 2 }, fields: [{ field: 'name', span: 2 }, 'code'] },
     };
     const schema = buildFormSchema(serve(twoColumns), 'add');
     const layout = layoutOf(schema);
-    expect(layout['x-component-props']).toEqual({ labelCol: 8, wrapperCol: 14 });
+    expect(layout['x-component-props']).toEqual({ labelCol: 8, wrapperCol: 14, labelWrap: true });
     const grid = (layout.properties as Record<string, ISchema>).grid;
     expect(grid?.['x-component']).toBe('FormGrid');
     expect(grid?.['x-component-props']).toEqual({ minColumns: 2, maxColumns: 2 });
     expect(fieldsOf(schema).name?.['x-decorator-props']).toEqual({ gridSpan: 2 });
+    // a one-column cell's label column is as wide as the full-row field's: twice its share of the half width
+    expect(fieldsOf(schema).code?.['x-decorator-props']).toEqual({ labelCol: 16, wrapperCol: 8 });
+  });
+
+  it('gives the label of a field in a cell the share of the form the layout names, and keeps a field’s own', () => {
+    const form = (fields: unknown[]) => ({ ...rulesModel, form: { ...rulesModel.form!, layout: { labelCol: 4, columns: 2 }, fields } }) as typeof rulesModel;
+    expect(fieldsOf(buildFormSchema(serve(form(['name', 'code'])), 'add')).code?.['x-decorator-props']).toEqual({ labelCol: 8, wrapperCol: 16 });
+    const own = form(['name', { field: 'code', 'x-decorator-props': { labelCol: 6 } }]);
+    expect(fieldsOf(buildFormSchema(serve(own), 'add')).code?.['x-decorator-props']).toEqual({ labelCol: 6 });
   });
 
   it('on a narrow screen stacks labels above their fields in one column, whatever form.layout says', () => {
