@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion15 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion16 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 15; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 16; older files are upgraded on load).
  */
-export type FormatVersion = 15;
+export type FormatVersion = 16;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -198,6 +198,10 @@ export interface Field {
    * The field of the referenced model that pickers and <field>_dictText show.
    */
   refLabel?: string;
+  /**
+   * (version 16, string fields) The value may be a server message written in zh-CN (系统日志's 用户名: admin,登录成功！): reads answer such a value in the reader's language; any other value as stored.
+   */
+  serverMessage?: boolean;
   /**
    * (version 15) The name create and update bodies carry this field under (the form's name for it, e.g. name for trainName); reads answer it under its own name, and a body naming it by its own name is refused.
    */

@@ -31,6 +31,36 @@ export function successMessage(key: MessageKey, lang: Lang, params: Record<strin
   return lang === 'zh-TW' ? toTraditional(text) : text;
 }
 
+/** The messages the server writes into stored text (系统日志's sign-in lines), read back by serverMessageIn. */
+const STORED_MESSAGES = ['loginLogged', 'logoutLogged'] as const satisfies readonly MessageKey[];
+
+const storedPatterns = STORED_MESSAGES.map((key) => {
+  const names: string[] = [];
+  const source = MESSAGES[key]['zh-CN'].replace(/\{(\w+)\}|[.*+?^${}()|[\]\\]/g, (part: string, name?: string) => {
+    if (!name) return `\\${part}`;
+    names.push(name);
+    return '(.+)';
+  });
+  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
+});
+
+/**
+ * A stored text that is one of the server's stored messages written in zh-CN (用户名: admin,登录成功！), in
+ * the reader's language (User admin signed in); any other text as it is. The store keeps the zh-CN text
+ * (searchable, and what rows written before read as), the reader gets their own language.
+ *
+ * @example
+ * serverMessageIn('用户名: admin,登录成功！', 'en'); // → 'User admin signed in'
+ */
+export function serverMessageIn(text: string, lang: Lang): string {
+  if (lang === 'zh-CN') return text;
+  for (const { key, names, pattern } of storedPatterns) {
+    const match = pattern.exec(text);
+    if (match) return successMessage(key, lang, Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])));
+  }
+  return text;
+}
+
 /**
  * The names of the button permissions every model gets (server/engine/moduleRows.ts). Rows store the
  * zh-CN name like every module text; the translator knows these pairs, so menus and grant screens

@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { successMessage } from '../../server/i18n/messages.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, userWith, type Client } from './engineSupport.js';
@@ -42,6 +44,36 @@ describe.each(matrix)('$kind: login and operation logs (/sys/log, /sys/loginfo, 
       expect(week[6]).toMatchObject({ tian: dayjs().format('YYYY-MM-DD'), type: dayjs().format('MM-DD') });
       expect(week[6]!.visit).toBe(after.result.todayVisitCount);
       expect(week[0]!.tian).toBe(dayjs().subtract(6, 'day').format('YYYY-MM-DD'));
+    });
+
+    it('shows the sign-in lines in the reader’s language, those written before too (stored in zh-CN)', async () => {
+      await t.login();
+      await flushed();
+      const token = await t.login();
+      await t.request({ method: 'POST', url: '/sys/logout', token });
+      await flushed();
+      // a row as an older Cloudlab wrote it
+      await sql`insert into sys_log (id, tenant_id, log_type, log_content, username, create_time, version)
+        values (${`old-${kind}`}, 1, 1, '用户名: 张三,登录成功！', '张三', '2020-01-01 00:00:00', 1)`.execute(t.app.ctx.db.db);
+      const contents = async (lang: string) => {
+        const reader = client(t, await t.login(), { lang });
+        const page = (await reader.get('/sys/log/list', { logType: 1, pageSize: 200 })).body.result;
+        return page.records.map((r: { logContent: string }) => r.logContent) as string[];
+      };
+      const en = await contents('en');
+      expect(en).toContain('User admin signed in');
+      expect(en).toContain('User admin signed out');
+      expect(en).toContain('User 张三 signed in');
+      expect(en.filter((c) => /登录|退出/.test(c))).toEqual([]);
+      const tw = await contents('zh-TW');
+      expect(tw).toContain(successMessage('loginLogged', 'zh-TW', { username: 'admin' }));
+      expect(tw).toContain(successMessage('logoutLogged', 'zh-TW', { username: 'admin' }));
+      expect(tw).not.toContain('用户名: admin,登录成功！');
+      expect(await contents('zh-CN')).toContain('用户名: admin,登录成功！');
+      // the detail reads the same
+      const id = (await admin.get('/sys/log/list', { logType: 1, pageSize: 1 })).body.result.records[0].id as string;
+      const detail = await client(t, await t.login(), { lang: 'en' }).get('/sys/log/queryById', { id });
+      expect(detail.body.result.logContent).toMatch(/^User admin signed (in|out)$/);
     });
 
     it('logs signed-in writes and exports (type 2) with the model and action, never the body', async () => {
