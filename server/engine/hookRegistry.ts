@@ -122,6 +122,11 @@ export interface OperationHookContext {
    * search never tells a hidden value. Use it for every search a hook offers over the model's own rows.
    */
   search(fields: readonly string[], text: string): RawBuilder<unknown>;
+  /**
+   * The fields the caller's roles hide on another model (field access, fieldAccess.ts): a hook answering values
+   * of that model's records read by its own SQL (an organisation's administrator, a user) leaves these out.
+   */
+  hiddenFieldsOf(modelId: string): Promise<ReadonlySet<string>>;
   /** the operation's transaction: everything the hook writes commits or rolls back together */
   db: Transaction<Database>;
   /** declares a table the hook wrote (the model's own is always counted): its cached totals are dropped */

@@ -41,7 +41,7 @@ function scopedReads(
   model: CompiledModel,
   context: EngineContext,
   trx: Transaction<Database>,
-): Pick<OperationHookContext, 'scopeSql' | 'rows' | 'search'> {
+): Pick<OperationHookContext, 'scopeSql' | 'rows' | 'search' | 'hiddenFieldsOf'> {
   const conditions = scopeConditions(model, context);
   const scopeSql = conditions.length > 0 ? sql`(${sql.join(conditions, sql` and `)})` : sql`1 = 1`;
   return {
@@ -56,6 +56,11 @@ function scopedReads(
       return withoutHidden(await presentRows(env, model, rows, context, { db: reader as unknown as Kysely<unknown> }), context.scope.fields);
     },
     search: (fields, text) => visibleContainsSql(model, fields, text, context.scope.fields),
+    hiddenFieldsOf: async (modelId) => {
+      const other = env.modelOf(modelId);
+      if (!other) throw new Error(`hiddenFieldsOf: no model ${modelId} is served`);
+      return (await env.scopeOf(context.auth, other)).fields?.hidden ?? new Set<string>();
+    },
   };
 }
 

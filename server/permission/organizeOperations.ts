@@ -7,6 +7,8 @@ import { tenantDeparts, userOption, type DepartNode } from './userQueries.js';
 
 type Ctx = OperationHookContext;
 
+const USER_MODEL = 'system.user';
+
 const organizeNode = (o: Record<string, unknown>) => ({
   id: String(o.id),
   parentId: o.parentId ? String(o.parentId) : null,
@@ -43,11 +45,13 @@ const excluded = (ctx: Ctx) => {
   return id === '0' ? null : id;
 };
 
-/** The user as the administrator slot shows them, or null. */
+/** The user as the administrator slot shows them, or null; without the fields the caller's roles hide on system.user (a hidden name stays hidden here too). */
 async function adminOf(ctx: Ctx, userId: unknown) {
   if (typeof userId !== 'string' || userId === '') return null;
   const { rows } = await sql<Record<string, unknown>>`select id, username, realname, status from sys_user where id = ${userId}`.execute(ctx.db);
-  return rows[0] ? userOption(rows[0]) : null;
+  if (!rows[0]) return null;
+  const hidden = await ctx.hiddenFieldsOf(USER_MODEL);
+  return userOption(Object.fromEntries(Object.entries(rows[0]).filter(([name]) => !hidden.has(name))));
 }
 
 /**

@@ -197,6 +197,28 @@ describe.each(matrix)('$kind: hidden and read-only fields per role', ({ kind, av
       expect(imUser.body.data.list).toEqual([expect.objectContaining({ id: memberId, fullName: `${secret}/${account}` })]);
     });
 
+    it("answers an organisation's administrator without the name the caller's roles hide", async () => {
+      const db = t.app.ctx.db.db;
+      const roleId = await insertRole(db, `rf${process.pid}orgadmin${++seq}`);
+      await grant(db, roleId, ['btn:system:organize:list', 'btn:system:organize:admin']);
+      const hide = await admin.post('/sys/roleField/add', { roleId, modelId: 'system.user', field: 'realname', access: 'hidden' });
+      expect(hide.body.success, JSON.stringify(hide.body)).toBe(true);
+      const account = `rf${process.pid}oa${seq}`;
+      const secret = `管理姓名${seq}`;
+      const memberId = await insertUser(db, { username: account, password: 'Passw0rd1' });
+      await sql`update sys_user set realname = ${secret} where id = ${memberId}`.execute(db);
+      const organize = await admin.post('/api/permission/Organize', { fullName: `组织${seq}`, enCode: `RFO${process.pid}${seq}` });
+      expect(organize.body.code, JSON.stringify(organize.body)).toBe(200);
+      const url = `/api/permission/organizeAdminIsTrator/${organize.body.data.id}`;
+      expect((await admin.put(url, { userId: memberId })).body.data.user.realName).toBe(secret);
+      const { api } = await userWithRoles([roleId]);
+      for (const res of [await api.get(url), await api.put(url, { userId: memberId })]) {
+        expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.user).toMatchObject({ id: memberId, account, fullName: account });
+        expect(JSON.stringify(res.body)).not.toContain(secret);
+      }
+    });
+
     it('never writes a read-only or hidden field, on create or edit', async () => {
       const { api } = await userWithRoles([restricted.role]);
       const current = (await admin.get(`${BASE}/${positionId}`)).body.data;
