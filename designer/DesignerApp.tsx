@@ -121,7 +121,16 @@ export function DesignerApp({ onReleased }: DesignerAppProps) {
           onReleased?.();
         }}
       />
-      <Modal open={creating} title={t('design.newTitle')} onOk={() => void create().catch(() => undefined)} onCancel={() => setCreating(false)} destroyOnClose>
+      <Modal
+        open={creating}
+        title={t('design.newTitle')}
+        okText={t('design.confirm')}
+        cancelText={t('design.close')}
+        onOk={() => void create().catch(() => undefined)}
+        onCancel={() => setCreating(false)}
+        maskClosable={false}
+        destroyOnClose
+      >
         <Form form={form} layout="vertical">
           <Form.Item
             name="name"

@@ -27,6 +27,7 @@ export function CodeDialog({ api, row, open, onClose }: { api: DesignApi; row: D
       title={t('code.title', { name: row.fullName })}
       width={1000}
       onCancel={onClose}
+      maskClosable={false}
       footer={
         <Button type="primary" onClick={() => void download().catch(() => undefined)}>
           {t('code.download')}

@@ -150,7 +150,7 @@ export function ModulesDialog({ api, rows, open, onClose, onImported }: ModulesD
   };
 
   return (
-    <Modal open={open} title={t('modules.title')} width={900} footer={null} onCancel={onClose} destroyOnClose>
+    <Modal open={open} title={t('modules.title')} width={900} footer={null} onCancel={onClose} maskClosable={false} destroyOnClose>
       <Typography.Title level={5}>{t('modules.export')}</Typography.Title>
       <Space style={{ marginBottom: 16 }}>
         <Select

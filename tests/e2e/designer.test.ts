@@ -64,7 +64,9 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   const create = page.getByRole('dialog').filter({ hasText: '新建功能' });
   await create.getByLabel('模型名称').fill('e2eReceipt');
   await create.getByLabel('功能名称').fill(TITLE);
-  await create.getByRole('button', { name: /确\s*定|OK/ }).click();
+  // spec 000 §4: the dialog's buttons are 关闭 and 确认
+  await expect(create.locator('.ant-modal-footer').getByRole('button')).toHaveText([/关\s*闭/, /确\s*认/]);
+  await create.getByRole('button', { name: /确\s*认/ }).click();
   await expect(page.getByTestId('design-editor')).toHaveAttribute('data-design', MODEL);
 
   await selectField(page, '新字段');
