@@ -287,8 +287,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(announcementRoutes);
     await app.register(noticeSocketRoutes, { bus: notices, heartbeatMs: options.noticeHeartbeatMs });
     await app.register(tableSocketRoutes, { store: modelStore, heartbeatMs: options.noticeHeartbeatMs, bus: notices });
-    await app.register(uploadCommonRoutes);
-    await app.register(uploadChunkRoutes);
+    await app.register(uploadCommonRoutes, { store: modelStore });
+    await app.register(uploadChunkRoutes, { store: modelStore });
     await app.register(staticClient, { root: config.clientDir });
 
     const handle = db;

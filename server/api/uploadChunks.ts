@@ -1,5 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { appError } from '../errors.js';
 import { CHUNK_SIZE, createChunkStore, expectedChunkSize, isConsistentPlan, type ChunkPlan } from '../files/chunkStore.js';
@@ -7,7 +7,9 @@ import { createFileStore, DEFAULT_BUCKET, isBucket, readHead, type StoredFile } 
 import { checkFileType } from '../files/magicBytes.js';
 import { createPreviewTickets } from '../files/previewTickets.js';
 import { sendStoredFile } from '../files/sendStoredFile.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { createFileAccess } from './fileAccess.js';
 
 export const DOWNLOAD_ROUTE = '/api/file/Download';
 export const PREVIEW_ROUTE = '/api/file/Uploader/Preview';
@@ -52,8 +54,9 @@ const answerOf = (file: StoredFile) => ({
  * are stored, store one chunk, merge with size and MD5 verified, download, and preview by ticket.
  * A file whose MD5 the tenant already stored merges at once (instant upload).
  */
-export default async function uploadChunkRoutes(app: FastifyInstance): Promise<void> {
+export default async function uploadChunkRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const files = createFileStore(app.ctx.config.dataDir);
+  const mayRead = createFileAccess(options.store, app.ctx.db.db);
   const chunks = createChunkStore(app.ctx.config.dataDir);
   const tickets = createPreviewTickets();
   await chunks.sweep();
@@ -158,10 +161,10 @@ export default async function uploadChunkRoutes(app: FastifyInstance): Promise<v
     properties: { type: { type: 'string', maxLength: 20 }, name: { type: 'string', maxLength: 64 } },
   } as const;
 
-  /** the caller's tenant's file, or 404 for anything else (another tenant's file included) */
-  const fileFor = async (tenantId: number, bucket: string, name: string) => {
+  /** a file the caller may read (fileAccess.ts), or 404 for anything else (another tenant's file included) */
+  const fileFor = async (request: FastifyRequest, bucket: string, name: string) => {
     const file = await files.find(name);
-    if (!file || file.bucket !== bucket || file.tenantId !== tenantId) throw appError('CL_ERR_NOT_FOUND');
+    if (!file || file.bucket !== bucket || !(await mayRead(request, file))) throw appError('CL_ERR_NOT_FOUND');
     return file;
   };
 
@@ -169,7 +172,7 @@ export default async function uploadChunkRoutes(app: FastifyInstance): Promise<v
     `${DOWNLOAD_ROUTE}/:type/:name`,
     { config: { access: 'authenticated' }, schema: { params: nameParams } },
     async (request, reply) => {
-      const file = await fileFor(authOf(request).tenantId, request.params.type, request.params.name);
+      const file = await fileFor(request, request.params.type, request.params.name);
       return sendStoredFile(reply, files, file);
     },
   );
@@ -180,7 +183,7 @@ export default async function uploadChunkRoutes(app: FastifyInstance): Promise<v
     { config: { access: 'authenticated' }, schema: { querystring: nameParams } },
     async (request) => {
       const auth = authOf(request);
-      const file = await fileFor(auth.tenantId, request.query.type, request.query.name);
+      const file = await fileFor(request, request.query.type, request.query.name);
       return toApiEnvelope({ url: `${PREVIEW_ROUTE}/${tickets.issue(file.name, auth.tenantId)}`, fileName: file.originalName });
     },
   );

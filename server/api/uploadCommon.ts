@@ -4,7 +4,9 @@ import { toJeecgEnvelope } from '../envelopes/toJeecgEnvelope.js';
 import { appError } from '../errors.js';
 import { createFileStore, DEFAULT_BUCKET, isBucket } from '../files/fileStore.js';
 import { sendStoredFile } from '../files/sendStoredFile.js';
+import type { ModelStore } from '../engine/store/modelStore.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { createFileAccess } from './fileAccess.js';
 
 /** the largest single upload; bigger files go through the chunked uploader */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -22,8 +24,9 @@ function fieldText(file: MultipartFile, name: string): string | undefined {
  * read back through the authenticated, tenant-checked static route. Any signed-in user may upload:
  * the files belong to records their screens save, and those saves are permission-checked.
  */
-export default async function uploadCommonRoutes(app: FastifyInstance): Promise<void> {
+export default async function uploadCommonRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const store = createFileStore(app.ctx.config.dataDir);
+  const mayRead = createFileAccess(options.store, app.ctx.db.db);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 1024 } });
 
   app.post('/sys/common/upload', { config: { access: 'authenticated' } }, async (request) => {
@@ -55,10 +58,9 @@ export default async function uploadCommonRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
       const file = await store.find(request.params.name);
-      // another tenant's file answers like a missing one: its existence is not theirs to learn
-      if (!file || file.bucket !== request.params.bucket || file.tenantId !== auth.tenantId) throw appError('CL_ERR_NOT_FOUND');
+      // another tenant's file, or one the caller neither uploaded nor reads in a record, answers like a missing one
+      if (!file || file.bucket !== request.params.bucket || !(await mayRead(request, file))) throw appError('CL_ERR_NOT_FOUND');
       return sendStoredFile(reply, store, file);
     },
   );

@@ -70,6 +70,12 @@ export async function findVisible(db: NoticeDb, reader: NoticeReader, id: string
   return row ? { ...row, readFlag: readFlagOf(row.readFlag) } : null;
 }
 
+/** Whether an announcement the reader may see has `pattern` (a LIKE pattern) in its content: an image inserted there is theirs to load. */
+export async function mentionedInVisible(db: NoticeDb, reader: NoticeReader, pattern: string): Promise<boolean> {
+  const row = await visibleTo(db, reader).where('a.msgContent', 'like', pattern).select('a.id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** no send row yet (an ALL announcement never opened) is unread */
 function readFlagOf(flag: string | null): string {
   return flag === READ_FLAG.read ? READ_FLAG.read : READ_FLAG.unread;

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_SIZE } from '../../server/files/chunkStore.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { sql } from 'kysely';
+import { newId } from '../../server/db/ids.js';
+import { nowText } from '../../server/db/timestamps.js';
+import { insertRole, insertUser, grant } from '../helpers/testRows.js';
+import { noticeDb } from '../../server/notices/noticeTables.js';
 import { tokenWith } from './engineSupport.js';
 import { multipart } from './xlsxSupport.js';
 
@@ -83,6 +88,78 @@ describe.each(matrix)('$kind: uploads', ({ kind, available }) => {
       expect(back.headers['content-disposition']).toContain("filename*=UTF-8''%E7%85%A7%E7%89%87.png");
       const stranger = await tokenWith(t, [], { tenantId: 2 });
       expect((await t.request({ method: 'GET', url: `/sys/common/static/${stored}`, token: stranger, tenant: 2 })).statusCode).toBe(404);
+    });
+
+    it('serves a file of the tenant only to its uploader and to callers who may read a record naming it, in their data scope', async () => {
+      const db = t.app.ctx.db.db;
+      const tag = `fa${process.pid}`;
+      const uploader = await tokenWith(t, []);
+      const stored = (await upload('证件照.png', PNG, { biz: 'image' }, uploader)).json().message as string;
+      const [bucket, name] = stored.split('/');
+      const fetchAs = async (as: string) => {
+        const statics = await t.request({ method: 'GET', url: `/sys/common/static/${stored}`, token: as });
+        const download = await t.request({ method: 'GET', url: `/api/file/Download/${stored}`, token: as });
+        const preview = await t.request({ method: 'GET', url: '/api/file/Uploader/Preview', token: as, query: { type: bucket!, name: name! } });
+        return [statics.statusCode, download.statusCode, preview.statusCode];
+      };
+      // the uploader reads their upload before any record names it (a form shows it before saving)
+      expect(await fetchAs(uploader)).toEqual([200, 200, 200]);
+      const stranger = await tokenWith(t, []);
+      const missing = await t.request({ method: 'GET', url: `/sys/common/static/${bucket}/${newId()}.png`, token: stranger });
+      const refused = await t.request({ method: 'GET', url: `/sys/common/static/${stored}`, token: stranger });
+      expect(await fetchAs(stranger)).toEqual([404, 404, 404]);
+      // the same answer as for a file that does not exist
+      expect(refused.json()).toMatchObject({ code: missing.json().code, error: missing.json().error });
+
+      // a staff member whose ID photo it is: a staff lister reads it, one whose data rule leaves the member out does not
+      const member = await insertUser(db, { username: `${tag}m`, password: 'Passw0rd1' });
+      await db
+        .updateTable('sysUser')
+        .set({ avatar: stored, workNo: `${tag}W` })
+        .where('id', '=', member)
+        .execute();
+      const lister = await tokenWith(t, ['staff:member:list']);
+      expect(await fetchAs(lister)).toEqual([200, 200, 200]);
+      const role = await insertRole(db, `${tag}confined`);
+      await grant(db, role, ['btn:staff:member:list']);
+      const rule = newId();
+      await sql`insert into sys_data_rule (id, tenant_id, name, model_id, kind, field, operator, value, enabled, create_by, create_time, version)
+        values (${rule}, 1, ${`${tag}rule`}, 'staff.member', 'field', 'workNo', 'eq', ${'nobody'}, 1, 'test', ${nowText()}, 1)`.execute(db);
+      await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values (${newId()}, ${role}, ${rule}, ${nowText()}, 1)`.execute(db);
+      await insertUser(db, { username: `${tag}c`, password: 'Passw0rd1', roleIds: [role] });
+      expect(await fetchAs(await t.login(`${tag}c`, 'Passw0rd1'))).toEqual([404, 404, 404]);
+      // the member reads their own photo (personal information) without the staff list
+      expect(await fetchAs(await t.login(`${tag}m`, 'Passw0rd1'))).toEqual([200, 200, 200]);
+      // an image inserted in an announcement: whoever may see the announcement loads it
+      const notice = await tokenWith(t, []);
+      const inserted = (await upload('插图.png', Buffer.concat([PNG, Buffer.from(tag)]), { biz: 'image' }, uploader)).json().message as string;
+      const image = async (as: string) => (await t.request({ method: 'GET', url: `/sys/common/static/${inserted}`, token: as })).statusCode;
+      expect(await image(notice)).toBe(404);
+      await noticeDb(db)
+        .insertInto('sysAnnouncement')
+        .values({
+          id: newId(),
+          tenantId: 1,
+          titile: `${tag}公告`,
+          msgContent: `<p><img src="/sys/common/static/${inserted}"></p>`,
+          sender: 'admin',
+          priority: 'L',
+          msgCategory: '1',
+          msgType: 'ALL',
+          userIds: null,
+          sendStatus: '1',
+          sendTime: nowText(),
+          cancelTime: null,
+          openType: null,
+          openPage: null,
+          busId: null,
+          createBy: 'admin',
+          createTime: nowText(),
+          updateBy: null,
+          updateTime: null,
+        } as never)
+        .execute();
+      expect(await image(notice)).toBe(200);
     });
 
     it('decides the type by the bytes: a renamed non-PDF, HTML, SVG and unknown buckets are refused and nothing is stored', async () => {
