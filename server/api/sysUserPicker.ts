@@ -101,6 +101,8 @@ export default async function sysUserPickerRoutes(app: FastifyInstance, options:
         'in',
         rows.map((r) => r.id),
       )
+      // an account shared with other tenants has departments there too: not the caller's to see
+      .where('depId', 'in', db.selectFrom('sysDepart').select('id').where('tenantId', '=', tenantId))
       .execute();
     const shown = (name: 'username' | 'realname' | 'orgCode', value: string | null) => (sight.hidden.has(name) ? null : value);
     return rows.map((r) => ({

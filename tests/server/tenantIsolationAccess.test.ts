@@ -65,6 +65,20 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
       await t?.close();
     });
 
+    it('answers in the user pickers only the departments of the caller’s tenant of a shared account', async () => {
+      const db = t.app.ctx.db.db;
+      const shared = await insertUser(db, { username: name('pick'), password: PASSWORD, tenantIds: [1, AWAY] });
+      const homeDepart = await insertDepart(db, name('HD'), '本家部门', 1);
+      const awayDepart = await insertDepart(db, name('AD'), '别家部门', AWAY);
+      for (const depId of [homeDepart, awayDepart])
+        await db.insertInto('sysUserDepart').values({ id: newId(), userId: shared, depId, createTime: nowText() }).execute();
+      const inAway = client(t, await t.login(name('aadmin'), PASSWORD), { tenant: AWAY });
+      const byId = await inAway.get('/sys/user/queryById', { id: shared });
+      expect(byId.body.result, JSON.stringify(byId.body)).toMatchObject({ id: shared, departIds: awayDepart });
+      const listed = await inAway.get('/sys/user/list', { username: name('pick') });
+      expect(listed.body.result.records).toEqual([expect.objectContaining({ id: shared, departIds: awayDepart })]);
+    });
+
     it('lists, gets and exports only the users of the caller’s tenant', async () => {
       const listed = ids(await away.admin.get(USERS, { keyword: name(''), pageSize: 100 }));
       expect(listed).toContain(away.user);
