@@ -79,6 +79,32 @@ async function linkValue(
 }
 
 /**
+ * Whether the role, given to someone, would widen what they reach beyond the caller's own restrictions: roles are
+ * OR-ed, so a role with no enabled rule (other than kind all) on a model where a data rule restricts the caller
+ * reaches every row there, and a role leaving open a field every role of the caller hides (or restricts) opens it.
+ * Handing out such a role hands out sight the caller lacks, and given to the caller themselves it lifts their own
+ * restriction (as dropping a rule from their role would: assertDataRuleLinksWithinReach).
+ */
+async function loosensBeyond(db: Kysely<Database>, grantee: Grantee, roleId: string): Promise<boolean> {
+  const { rows } = await sql`select 1 as hit from sys_role_data_rule crl
+    join sys_data_rule cr on cr.id = crl.rule_id and cr.enabled = 1 and cr.kind <> 'all'
+    where crl.role_id in (select ur.role_id ${callerRolesSql(grantee)})
+      and ${restrictedOnModelSql(grantee, sql`cr.model_id`)}
+      and not exists (select 1 from sys_role_data_rule rl
+        join sys_data_rule rd on rd.id = rl.rule_id and rd.enabled = 1 and rd.kind <> 'all'
+        where rl.role_id = ${roleId} and rd.model_id = cr.model_id)
+    union all
+    select 1 as hit from sys_role_field cf
+    where cf.role_id in (select ur.role_id ${callerRolesSql(grantee)})
+      and not exists (select 1 ${callerRolesSql(grantee)} and not exists (select 1 from sys_role_field mine
+        where mine.role_id = ur.role_id and mine.model_id = cf.model_id and mine.field = cf.field
+          and (mine.access = 'hidden' or cf.access = 'readonly')))
+      and not exists (select 1 from sys_role_field rf where rf.role_id = ${roleId} and rf.model_id = cf.model_id and rf.field = cf.field
+          and (rf.access = 'hidden' or cf.access = 'readonly'))`.execute(db);
+  return rows.length > 0;
+}
+
+/**
  * permission.checkRoleGrant (beforeSave of system.userRole): a user may be given a role only by a caller
  * who holds every enabled permission the role grants, as a role's grants are set in Authorize. A
  * 实验室主任 allowed to manage role members could otherwise make themselves (or anyone) a member of the
@@ -87,8 +113,9 @@ async function linkValue(
 export async function checkRoleGrant(ctx: BeforeSaveContext): Promise<void> {
   const roleId = await linkValue(ctx, 'sys_user_role', 'role_id', 'roleId');
   if (roleId === null) return;
-  const beyond = await grantsBeyond(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, roleId);
-  if (beyond.length > 0) throw appError('CL_ERR_ROLE_NOT_GRANTABLE');
+  const grantee = { userId: ctx.auth.userId, tenantId: ctx.context.tenantId };
+  const beyond = await grantsBeyond(ctx.db, grantee, roleId);
+  if (beyond.length > 0 || (await loosensBeyond(ctx.db, grantee, roleId))) throw appError('CL_ERR_ROLE_NOT_GRANTABLE');
 }
 
 /**
@@ -114,8 +141,9 @@ export async function checkRoleEnable(ctx: BeforeSaveContext): Promise<void> {
   if (ctx.mode !== 'update' || !Object.hasOwn(ctx.values, 'status') || String(ctx.values.status) !== '1') return;
   const { rows } = await sql<{ status: number | string }>`select status from sys_role where id = ${ctx.id}`.execute(ctx.db);
   if (!rows[0] || String(rows[0].status) === '1') return;
-  const beyond = await grantsBeyond(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, ctx.id);
-  if (beyond.length > 0) throw appError('CL_ERR_ROLE_NOT_ENABLEABLE');
+  const grantee = { userId: ctx.auth.userId, tenantId: ctx.context.tenantId };
+  const beyond = await grantsBeyond(ctx.db, grantee, ctx.id);
+  if (beyond.length > 0 || (await loosensBeyond(ctx.db, grantee, ctx.id))) throw appError('CL_ERR_ROLE_NOT_ENABLEABLE');
 }
 
 /**

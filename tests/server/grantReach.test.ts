@@ -156,6 +156,41 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       expect((await lifter.del('/sys/roleField/delete', { id: open.body.result.id })).body.success).toBe(true);
     });
 
+    it('gives or enables no role that would reach rows or fields a restriction of the giver keeps from them', async () => {
+      const db = t.app.ctx.db.db;
+      const giver = await userWith(['system:userRole:add', 'system:userRole:list', 'system:role:list', 'system:role:state', 'system:position:list']);
+      // the administrator confines the giver's role to positions of a code nobody uses, and hides their description
+      const ruleId = await addFieldRule(admin, { name: name('rule'), modelId: 'system.position', field: 'enCode', value: name('none') });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId: giver.roleId, ruleId })).body.success).toBe(true);
+      const hidden = await admin.post('/sys/roleField/add', { roleId: giver.roleId, modelId: 'system.position', field: 'description', access: 'hidden' });
+      expect(hidden.body.success, JSON.stringify(hidden.body)).toBe(true);
+      const listed = async () => (await giver.get('/api/permission/Position')).body.data.pagination.total as number;
+      expect(await listed()).toBe(0);
+      // roles granting nothing the giver lacks: one free of rules, one confined but showing the description, one like the giver's
+      const free = await insertRole(db, name('free'));
+      const sighted = await insertRole(db, name('sighted'));
+      const alike = await insertRole(db, name('alike'));
+      for (const roleId of [free, sighted, alike]) await grant(db, roleId, ['btn:system:position:list']);
+      for (const roleId of [sighted, alike]) expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId })).body.success).toBe(true);
+      const hide = await admin.post('/sys/roleField/add', { roleId: alike, modelId: 'system.position', field: 'description', access: 'hidden' });
+      expect(hide.body.success).toBe(true);
+      const member = await insertUser(db, { username: name('m'), password: PASSWORD });
+      for (const roleId of [free, sighted]) {
+        for (const userId of [giver.id, member]) {
+          const refused = await giver.post(LINKS, { userId, roleId });
+          expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_ROLE_NOT_GRANTABLE' });
+        }
+      }
+      expect(await linksOf(giver.id)).toEqual([giver.roleId]);
+      expect(await listed()).toBe(0);
+      // nor switched on to reach its members at once
+      await sql`update sys_role set status = 0 where id = ${free}`.execute(db);
+      expect((await giver.put(`/api/permission/Role/${free}/Actions/State`)).body).toMatchObject({ error: 'CL_ERR_ROLE_NOT_ENABLEABLE' });
+      // a role confining as the giver's own is given as before
+      const given = await giver.post(LINKS, { userId: member, roleId: alike });
+      expect(given.body.code, JSON.stringify(given.body)).toBe(200);
+    });
+
     it('loosens no data rule definition that confines the editor too: its condition, model and state stay, and it is not deleted', async () => {
       const db = t.app.ctx.db.db;
       const editor = await userWith([...['list', 'edit', 'state', 'delete'].map((action) => `system:dataRule:${action}`), 'system:position:list']);
