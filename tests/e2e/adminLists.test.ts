@@ -24,6 +24,22 @@ const PAGES: { menu: string; top: string; tree?: true }[] = [
 // antd spaces out a two-character label; an icon's name may stand before it (高级查询's filter icon)
 const toolbarButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`(^|\\s)${name.split('').join('\\s*')}$`) });
 
+/** The first row's 创建时间 shows on one line (beside six row links it wrapped onto three). */
+async function expectDatesOnOneLine(page: Page, menu: string): Promise<void> {
+  const header = page.locator('.ant-table-thead th').filter({ hasText: '创建时间' }).first();
+  await expect(header, menu).toBeVisible();
+  const column = await header.evaluate((th) => [...th.parentElement!.children].indexOf(th));
+  const cell = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(column);
+  await expect(cell, menu).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  // the text's line boxes: one per line it takes
+  const lines = await cell.evaluate((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, `${menu}: 创建时间 lines`).toBe(1);
+}
+
 test('administration lists: search, reset, advanced query, add, batch delete, import and export on each', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
@@ -40,6 +56,7 @@ test('administration lists: search, reset, advanced query, add, batch delete, im
     await expect(page.locator('.ant-table').first(), menu).toBeVisible({ timeout: 30_000 });
     for (const name of ['查询', '重置', '高级查询', '新增', ...(tree ? [] : ['批量删除']), '导入', '导出'])
       await expect(toolbarButton(page, name).first(), `${menu}: ${name}`).toBeVisible();
+    if (menu === '用户管理') await expectDatesOnOneLine(page, menu);
   }
 
   // 角色管理: batch delete without a chosen row warns; the export is a workbook of the list

@@ -6,8 +6,8 @@ import type { DictOption } from '../../fields/dict/DictSource';
 import type { HookSignatures } from '../../hooks/createHookRegistry';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';
 import { fieldLabel, modelText, requireFieldDef } from '../modelText';
-import { actionsColumnWidth } from './actionsColumnWidth';
-import { defaultRender, dictCell, expiryCell, formatDate, plainCell } from './cellRenderers';
+import { actionsColumnWidth, dateColumnWidth } from './columnWidths';
+import { DATE_FORMATS, defaultRender, dictCell, expiryCell, formatDate, plainCell } from './cellRenderers';
 
 export const INDEX_COLUMN_KEY = '__index';
 export const ACTIONS_COLUMN_KEY = '__actions';
@@ -90,12 +90,14 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
     }
   };
   const cell = link && renderLink ? (value: unknown, record: DataRecord) => renderLink(content(value, record), link, record) : content;
+  const title = spec.title ? modelText(served, spec.title) : fieldLabel(served, field, context.t);
+  const dated = !custom && warnDays === undefined && (render === 'date' || render === 'datetime');
 
   return {
     key: field,
     dataIndex: field,
-    title: spec.title ? modelText(served, spec.title) : fieldLabel(served, field, context.t),
-    width: spec.width ?? (cutsLongText(spec, def) ? LONG_TEXT_WIDTH : undefined),
+    title,
+    width: spec.width ?? (cutsLongText(spec, def) ? LONG_TEXT_WIDTH : dated ? dateColumnWidth(DATE_FORMATS[render], title, sortable) : undefined),
     align: spec.align ?? (render === 'number' ? 'right' : undefined),
     ellipsis: cutsLongText(spec, def),
     render: cell,

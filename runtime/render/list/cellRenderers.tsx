@@ -6,12 +6,13 @@ import type { DictOption } from '../../fields/dict/DictSource';
 import { DictTagView } from '../../fields/DictTag';
 import type { ColumnRender, FieldDef } from '../../model/types';
 
-const FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' } as const;
+/** How a date or date-time cell shows its value. */
+export const DATE_FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' } as const;
 
-export function formatDate(value: unknown, kind: keyof typeof FORMATS): string {
+export function formatDate(value: unknown, kind: keyof typeof DATE_FORMATS): string {
   if (value === undefined || value === null || value === '') return '';
   const parsed = dayjs(value as string | number);
-  return parsed.isValid() ? parsed.format(FORMATS[kind]) : String(value);
+  return parsed.isValid() ? parsed.format(DATE_FORMATS[kind]) : String(value);
 }
 
 /** A column's render when the model names none: dictionary fields as tags, dates formatted. */

@@ -56,6 +56,11 @@ describe('buildColumns', () => {
     expect(actions().width).toBeUndefined();
   });
 
+  it('gives a date-time column room for its value on one line', () => {
+    const createTime = buildColumns(servedPosition(), { t }).find((column) => column.key === 'createTime')!;
+    expect(createTime.width).toBe(19 * 8 + 32);
+  });
+
   it('numbers rows across pages', () => {
     const [index] = buildColumns(servedPosition(), { t, offset: 20 });
     expect(cell(index, positionRecord(1), 0)).toBe(21);

@@ -13,6 +13,17 @@ export function textWidth(text: string): number {
   return width;
 }
 
+/** The arrows a sortable column's title shows beside it. */
+const SORTER = 20;
+
+/**
+ * The width of a date or date-time column: its formatted value on one line (a 创建时间 of 2026-11-28 00:01:56
+ * wrapped onto three lines in a column as wide as its title), or its title if wider.
+ */
+export function dateColumnWidth(format: string, title: string, sortable: boolean): number {
+  return Math.max(textWidth(format), textWidth(title) + (sortable ? SORTER : 0)) + CELL_PADDING;
+}
+
 /**
  * The actions column's width: every link a row may show side by side (编辑 详情 删除 打印…, or Edit Details Delete
  * Print in English), or its title if wider. Without a width of its own, the fixed column took an equal share of
