@@ -81,7 +81,7 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
         await logSecurityEvent(db, { ...audit, userId: user.id, event: 'login.failure', detail: 'every tenant of the user is disabled' });
         throw appError('CL_ERR_TENANT_DISABLED');
       }
-      const departs = await userDeparts(db, user.id);
+      const departs = await userDeparts(db, user.id, tenants.enabled[0] ?? DEFAULT_TENANT_ID);
       let orgCode = user.orgCode;
       if (!departs.some((d) => d.orgCode === orgCode)) orgCode = departs.length === 1 ? departs[0]!.orgCode : null;
       await db.updateTable('sysUser').set({ orgCode }).where('id', '=', user.id).execute();

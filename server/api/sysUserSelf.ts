@@ -42,7 +42,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
 
   app.get('/sys/user/getCurrentUserDeparts', { schema: { querystring: noQuery }, config: { access: 'authenticated' } }, async (request) => {
     const auth = authOf(request);
-    const departs = await userDeparts(db, auth.userId);
+    const departs = await userDeparts(db, auth.userId, auth.tenantId);
     return toJeecgEnvelope({ list: departs.map(({ id, departName, orgCode }) => ({ id, departName, orgCode })), orgCode: auth.orgCode });
   });
 
@@ -57,7 +57,7 @@ export default async function sysUserSelfRoutes(app: FastifyInstance): Promise<v
         const auth = authOf(request);
         await assertSelf(db, request, auth, request.body.username);
         const { orgCode } = request.body;
-        if (!(await userDeparts(db, auth.userId)).some((d) => d.orgCode === orgCode)) throw appError('CL_ERR_DEPART_NOT_MINE');
+        if (!(await userDeparts(db, auth.userId, auth.tenantId)).some((d) => d.orgCode === orgCode)) throw appError('CL_ERR_DEPART_NOT_MINE');
         await db.updateTable('sysUser').set({ orgCode }).where('id', '=', auth.userId).execute();
         const user = await db.selectFrom('sysUser').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow();
         return toJeecgEnvelope({ userInfo: toUserInfo(user, await userTenantIds(db, auth.userId)) });

@@ -39,16 +39,20 @@ export interface DepartOption {
   parentId: string | null;
 }
 
-export async function userDeparts(db: Kysely<Database>, userId: string): Promise<DepartOption[]> {
-  return db
-    .selectFrom('sysUserDepart as ud')
-    .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
-    .select(['d.id', 'd.departName', 'd.orgCode', 'd.orgCategory', 'd.parentId'])
-    .where('ud.userId', '=', userId)
-    .where('d.status', '=', 1)
-    .orderBy('d.departOrder')
-    .orderBy('d.orgCode')
-    .execute();
+export async function userDeparts(db: Kysely<Database>, userId: string, tenantId: number): Promise<DepartOption[]> {
+  return (
+    db
+      .selectFrom('sysUserDepart as ud')
+      .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+      .select(['d.id', 'd.departName', 'd.orgCode', 'd.orgCategory', 'd.parentId'])
+      .where('ud.userId', '=', userId)
+      // an account shared with other tenants has departments there too: the tenant acted in offers its own
+      .where('d.tenantId', '=', tenantId)
+      .where('d.status', '=', 1)
+      .orderBy('d.departOrder')
+      .orderBy('d.orgCode')
+      .execute()
+  );
 }
 
 /** 0 none, 1 exactly one, 2 several (the client then asks which one) — JeecgBoot's multi_depart. */

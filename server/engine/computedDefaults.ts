@@ -23,6 +23,8 @@ async function currentDepartId(trx: Transaction<Database>, auth: AuthContext): P
     .select('d.id')
     .where('ud.userId', '=', auth.userId)
     .where('d.orgCode', '=', auth.orgCode)
+    // a record of this tenant is never filed under a department of another tenant of the account
+    .where('d.tenantId', '=', auth.tenantId)
     .executeTakeFirst();
   return row?.id ?? null;
 }

@@ -90,8 +90,10 @@ async function loadRules(reader: Kysely<unknown>, grantee: Grantee): Promise<Awa
   return { roleIds, byModel, fieldsByModel: await loadFieldRestrictions(reader, grantee) };
 }
 
-async function loadDepartIds(reader: Kysely<unknown>, userId: string): Promise<string[]> {
-  const { rows } = await sql<{ depId: string }>`select dep_id as "depId" from sys_user_depart where user_id = ${userId} order by dep_id`.execute(reader);
+/** The user's departments in the tenant acted in (an account shared with other tenants has departments there too). */
+async function loadDepartIds(reader: Kysely<unknown>, userId: string, tenantId: number): Promise<string[]> {
+  const { rows } = await sql<{ depId: string }>`select dep_id as "depId" from sys_user_depart where user_id = ${userId}
+    and dep_id in (select id from sys_depart where tenant_id = ${tenantId}) order by dep_id`.execute(reader);
   return rows.map((r) => r.depId);
 }
 
@@ -113,7 +115,7 @@ export async function scopeUserOf(
   reader: Kysely<unknown>,
   user: { userId: string; username: string; orgCode: string | null; tenantId: number },
 ): Promise<ScopeUser> {
-  const departIds = await loadDepartIds(reader, user.userId);
+  const departIds = await loadDepartIds(reader, user.userId, user.tenantId);
   let tree: Promise<string[]> | null = null;
   return {
     id: user.userId,

@@ -4,7 +4,7 @@ import { newId } from '../../server/db/ids.js';
 import { nowText } from '../../server/db/timestamps.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { ensureTenant, grant, insertRole, insertUser } from '../helpers/testRows.js';
+import { ensureTenant, grant, insertDepart, insertRole, insertUser } from '../helpers/testRows.js';
 import { client, type Client } from './engineSupport.js';
 
 // Permissions per acting tenant. A member of tenants A (1) and B holds a broad role in A and a narrow
@@ -86,6 +86,42 @@ describe.each(matrix)('$kind: permissions, data rules and field access per actin
       expect((await noHeader.del(`${POSITIONS}/any`)).status).not.toBe(403);
       const { rows } = await sql<{ n: number | string }>`select count(*) as n from sys_position where en_code = ${name('newb')}`.execute(t.app.ctx.db.db);
       expect(Number(rows[0]!.n)).toBe(0);
+    });
+
+    it('offers, switches to and scopes by the departments of the acting tenant only', async () => {
+      const db = t.app.ctx.db.db;
+      const inAName = name('dA');
+      const user = await insertUser(db, { username: name('dm'), password: PASSWORD, roleIds: [roleB], tenantIds: [1, B] });
+      const departA = await insertDepart(db, inAName, '甲方部门', 1);
+      const departB = await insertDepart(db, name('dB'), '乙方部门', B);
+      for (const depId of [departA, departB])
+        await db.insertInto('sysUserDepart').values({ id: newId(), userId: user, depId, createTime: nowText() }).execute();
+      const acting = client(t, await t.login(name('dm'), PASSWORD), { tenant: B });
+      const offered = await acting.get('/sys/user/getCurrentUserDeparts');
+      expect((offered.body.result.list as { id: string }[]).map((d) => d.id)).toEqual([departB]);
+      const refused = await acting.put('/sys/selectDepart', { orgCode: inAName, username: name('dm') });
+      expect(refused.body).toMatchObject({ success: false, error: 'CL_ERR_DEPART_NOT_MINE' });
+      expect((await acting.put('/sys/selectDepart', { orgCode: name('dB'), username: name('dm') })).body.success).toBe(true);
+      // a department rule acting in B counts B's departments only: a position of B filed under A's department stays out
+      const rule = newId();
+      await sql`insert into sys_data_rule (id, tenant_id, name, model_id, kind, enabled, create_by, create_time, version)
+        values (${rule}, ${B}, ${name('deprule')}, 'system.position', 'department', 1, 'test', ${nowText()}, 1)`.execute(db);
+      const deptRole = await insertRole(db, name('deptRole'), 1, B);
+      await grant(db, deptRole, ['btn:system:position:list']);
+      await sql`insert into sys_role_data_rule (id, role_id, rule_id, create_time, version) values (${newId()}, ${deptRole}, ${rule}, ${nowText()}, 1)`.execute(
+        db,
+      );
+      await db.deleteFrom('sysUserRole').where('userId', '=', user).execute();
+      await db.insertInto('sysUserRole').values({ id: newId(), userId: user, roleId: deptRole, createTime: nowText() }).execute();
+      for (const [code, organizeId] of [
+        [name('posB'), departB],
+        [name('posA'), departA],
+      ])
+        await sql`insert into sys_position (id, full_name, en_code, enabled_mark, sort_code, organize_id, tenant_id, create_by, create_time, version)
+          values (${newId()}, ${code}, ${code}, 1, 1, ${organizeId}, ${B}, 'test', ${nowText()}, 1)`.execute(db);
+      const again = client(t, await t.login(name('dm'), PASSWORD), { tenant: B });
+      const listed = await again.get(POSITIONS, { keyword: name('pos'), pageSize: 50 });
+      expect((listed.body.data.list as { enCode: string }[]).map((p) => p.enCode)).toEqual([name('posB')]);
     });
 
     it('answers menus and buttons of the acting tenant’s roles only', async () => {
