@@ -152,6 +152,7 @@ const roleDataRules: TenancyHook = {
  * (one sys_user row for all tenants) in their own. The answer does not tell whether the id exists.
  */
 export async function checkTenantMember(ctx: BeforeSaveContext): Promise<void> {
+  if (ctx.mode === 'update') await assertMembershipsWithinReach(ctx.db, { userId: ctx.auth.userId, tenantId: ctx.context.tenantId }, [ctx.id]);
   const userId = ctx.values.userId;
   if (userId === undefined) return;
   const { rows } = await sql`select 1 as hit from ${sql.table(USER_TENANT_TABLE)} mine
@@ -183,6 +184,28 @@ export const tenantsManaged: TenancyHook = {
   },
 };
 
+/**
+ * Before a membership of the acting tenant is moved to another user or removed (system.userTenant edit, delete):
+ * the member loses every right they hold in the tenant, so, as for editing, freezing or deleting their account,
+ * it is not the caller's to do when they hold there a permission the caller lacks (assertAccountsWithinReach):
+ * else a member manager could drop the tenant's 管理员 out of it. Memberships of other tenants are left to the
+ * write's own check (answered like unknown ids).
+ */
+async function assertMembershipsWithinReach(db: Kysely<Database>, auth: Grantee, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('sysUserTenant')
+    .select('userId')
+    .where('id', 'in', [...ids])
+    .where('tenantId', '=', auth.tenantId)
+    .execute();
+  await assertAccountsWithinReach(
+    db,
+    auth,
+    rows.map((r) => r.userId),
+  );
+}
+
 export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantsManaged', tenantsManaged);
   hooks.registerTenancy('permission.tenantUsers', tenantUsers);
@@ -192,5 +215,7 @@ export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantRoleGrants', { ...roleGrants, beforeWrite: assertFieldRestrictionsWithinReach });
   hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });
   hooks.registerTenancy('permission.tenantRoleDataRules', { ...roleDataRules, beforeWrite: assertDataRuleLinksWithinReach });
-  hooks.register('permission.checkTenantMember', checkTenantMember);
+  hooks.register('permission.checkTenantMember', checkTenantMember, {
+    beforeDelete: (write, ids) => assertMembershipsWithinReach(write.trx, { userId: write.context.auth.userId, tenantId: write.context.tenantId }, ids),
+  });
 }

@@ -127,6 +127,31 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       expect((await manager.put(`/api/permission/Users/${within}/Actions/State`)).body.code).toBe(200);
     });
 
+    it('moves or removes no tenant membership of an account holding more than the member manager', async () => {
+      const db = t.app.ctx.db.db;
+      const manager = await userWith([...['list', 'add', 'edit', 'delete'].map((action) => `system:userTenant:${action}`), 'system:position:list']);
+      const above = await insertUser(db, { username: name('above'), password: PASSWORD, roleIds: [role.high] });
+      const within = await insertUser(db, { username: name('within'), password: PASSWORD, roleIds: [role.low] });
+      const membership = async (userId: string) =>
+        (await db.selectFrom('sysUserTenant').select(['id', 'version']).where('userId', '=', userId).where('tenantId', '=', 1).executeTakeFirstOrThrow()) as {
+          id: string;
+          version: number;
+        };
+      const strong = await membership(above);
+      const weak = await membership(within);
+      const refusals = [
+        await manager.del(`/api/permission/UserTenant/${strong.id}`),
+        await manager.post('/api/permission/UserTenant/Actions/BatchDelete', { ids: [weak.id, strong.id] }),
+        await manager.put(`/api/permission/UserTenant/${strong.id}`, { userId: within, version: strong.version }),
+      ];
+      for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_ACCOUNT_ABOVE_CALLER' });
+      expect(await membership(above)).toEqual(strong);
+      expect(await membership(within)).toEqual(weak);
+      // a member holding no more than the manager is removed as before
+      const removed = await manager.del(`/api/permission/UserTenant/${weak.id}`);
+      expect(removed.body.code, JSON.stringify(removed.body)).toBe(200);
+    });
+
     it('lifts no field restriction or data rule that restricts the lifter too', async () => {
       const lifter = await userWith([
         'system:roleField:list',
