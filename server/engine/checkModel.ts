@@ -263,4 +263,16 @@ function checkScreen(model: ModelFile, readable: (name: string) => boolean, repo
       if (typeof source === 'string' && !query.groupBy.includes(source)) report(`/query/fields/${out}`, `"${source}" is neither grouped nor aggregated`);
     }
   }
+  // the page asks for the parameters in a form of their own above the list's search bar: a field that a parameter
+  // already pins to one value, searched again, was asked for twice (校准曲线 showed 仪器名称 in both); a parameter
+  // bounding a field (到期天数 on 证书有效期) asks another question than a search of it
+  const byParam = new Map(
+    (query.where ?? []).flatMap((condition) => (condition.param !== undefined && condition.op === 'eq' ? [[condition.field, condition.param] as const] : [])),
+  );
+  (model.list?.search ?? []).forEach((item, i) => {
+    const name = fieldNameOf(item);
+    const source = query.fields[name];
+    const param = typeof source === 'string' ? byParam.get(source) : undefined;
+    if (param !== undefined) report(`/list/search/${i}`, `"${name}" is already asked for by the parameter "${param}" (query.where): the page would ask twice`);
+  });
 }

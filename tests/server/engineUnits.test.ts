@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import curve from '../../schemas/labCalibration/models/curve.model.json' with { type: 'json' };
 import position from '../../schemas/system/models/position.model.json' with { type: 'json' };
 import type { ModelFile } from '../../runtime/model/types.js';
 import { checkModel } from '../../server/engine/checkModel.js';
@@ -33,6 +34,15 @@ describe('engine building blocks (no database)', () => {
         .map((p) => p.message)
         .join(),
     ).toMatch(/sampleNO.*snake_case/);
+  });
+
+  it('refuses a report search field that a parameter already pins (the page would ask for it twice)', () => {
+    expect(checkModel(curve as ModelFile, 'f')).toEqual([]);
+    const twice = structuredClone(curve) as ModelFile;
+    twice.list!.search = [{ field: 'deviceName', mode: 'eq' }, ...twice.list!.search!];
+    expect(checkModel(twice, 'f')).toEqual([
+      expect.objectContaining({ path: '/list/search/0', message: expect.stringContaining('"deviceName" is already asked for by the parameter "device"') }),
+    ]);
   });
 
   it('derives deterministic index names of at most 63 characters', () => {
