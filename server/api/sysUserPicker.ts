@@ -93,23 +93,26 @@ export default async function sysUserPickerRoutes(app: FastifyInstance, options:
       Omit<PickedUser, 'departIds'>
     >`select id, username, realname, status, org_code from sys_user where ${conditions} ${tail}`.execute(db);
     if (rows.length === 0) return [];
+    // an account shared with other tenants has departments there too: not the caller's to see
     const links = await db
-      .selectFrom('sysUserDepart')
-      .select(['userId', 'depId'])
+      .selectFrom('sysUserDepart as ud')
+      .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+      .select(['ud.userId', 'ud.depId', 'd.orgCode'])
       .where(
-        'userId',
+        'ud.userId',
         'in',
         rows.map((r) => r.id),
       )
-      // an account shared with other tenants has departments there too: not the caller's to see
-      .where('depId', 'in', db.selectFrom('sysDepart').select('id').where('tenantId', '=', tenantId))
+      .where('d.tenantId', '=', tenantId)
       .execute();
+    // the current department (one value of the shared row) only when it is one of theirs in this tenant
+    const current = (r: { id: string; orgCode: string | null }) => (links.some((l) => l.userId === r.id && l.orgCode === r.orgCode) ? r.orgCode : null);
     const shown = (name: 'username' | 'realname' | 'orgCode', value: string | null) => (sight.hidden.has(name) ? null : value);
     return rows.map((r) => ({
       ...r,
       username: shown('username', r.username),
       realname: shown('realname', r.realname),
-      orgCode: shown('orgCode', r.orgCode),
+      orgCode: shown('orgCode', current(r)),
       status: Number(r.status),
       departIds: links
         .filter((l) => l.userId === r.id)

@@ -94,6 +94,11 @@ async function presentTenantLinks(rows: Record<string, unknown>[], view: { db: K
     const departs = await linkedInTenant(view.db, ids, view.tenantId, { table: 'sys_user_depart', column: 'dep_id', target: 'sys_depart', value: 'id' });
     for (const row of rows) row.departIds = departs.get(String(row.id))?.join(',') ?? null;
   }
+  if ('orgCode' in first) {
+    // the current department (one value of the shared row) only when it is one of theirs in the tenant read in
+    const codes = await linkedInTenant(view.db, ids, view.tenantId, { table: 'sys_user_depart', column: 'dep_id', target: 'sys_depart', value: 'org_code' });
+    for (const row of rows) if (!codes.get(String(row.id))?.includes(String(row.orgCode))) row.orgCode = null;
+  }
   if ('post' in first) {
     const posts = await linkedInTenant(view.db, ids, view.tenantId, {
       table: 'sys_user_position',

@@ -77,6 +77,15 @@ describe.each(matrix)('$kind: tenant isolation of users, roles and their links',
       expect(byId.body.result, JSON.stringify(byId.body)).toMatchObject({ id: shared, departIds: awayDepart });
       const listed = await inAway.get('/sys/user/list', { username: name('pick') });
       expect(listed.body.result.records).toEqual([expect.objectContaining({ id: shared, departIds: awayDepart })]);
+      // the current department chosen in the home tenant is not shown in the away one (pickers, users list and detail)
+      await db
+        .updateTable('sysUser')
+        .set({ orgCode: name('HD') })
+        .where('id', '=', shared)
+        .execute();
+      expect((await inAway.get('/sys/user/queryById', { id: shared })).body.result).toMatchObject({ orgCode: null });
+      expect((await inAway.get(`${USERS}/${shared}`)).body.data).toMatchObject({ orgCode: null });
+      expect((await home.admin.get(`${USERS}/${shared}`)).body.data).toMatchObject({ orgCode: name('HD') });
     });
 
     it('lists, gets and exports only the users of the caller’s tenant', async () => {
