@@ -2,6 +2,7 @@ import type { Lang } from '../../runtime/model/types.js';
 import type { AppConfig } from '../config.js';
 import { appError, errorText } from '../errors.js';
 import type { HookRegistry } from '../engine/hookRegistry.js';
+import { assertOwnDepartmentsChangeable } from '../permission/grantReach.js';
 import { hashPasswords } from './passwordPool.js';
 import { hashPassword, type PasswordHash } from './passwords.js';
 import { passwordPolicyError } from './passwordPolicy.js';
@@ -16,9 +17,15 @@ import { passwordPolicyError } from './passwordPolicy.js';
 export function registerUserHooks(hooks: HookRegistry, config: Pick<AppConfig, 'passwordMinLength'>): void {
   hooks.register(
     'user.hashPassword',
-    async ({ values, mode, prepared }) => {
+    async ({ values, mode, prepared, id, auth, context, db }) => {
       if (mode === 'update') {
         if (Object.hasOwn(values, 'password')) throw appError('CL_ERR_FIELD_READONLY', { field: 'password' });
+        // one's own 当前部门 changes only where no department rule restricts one (grantReach.ts)
+        if (Object.hasOwn(values, 'orgCode') && id === auth.userId) {
+          const stored = await db.selectFrom('sysUser').select('orgCode').where('id', '=', id).executeTakeFirst();
+          if ((stored?.orgCode ?? null) !== (values.orgCode ?? null))
+            await assertOwnDepartmentsChangeable(db, { userId: auth.userId, tenantId: context.tenantId }, [id]);
+        }
         return values;
       }
       // an import: the bulk stage below already checked and hashed this row's first password

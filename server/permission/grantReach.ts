@@ -275,8 +275,34 @@ export async function assertPermissionRowWithinReach(
   if (rows.length > 0) throw appError('CL_ERR_MENU_RIGHT_NOT_HELD');
 }
 
+/**
+ * Refuses a change of the caller's own departments (their sys_user_depart links, or 当前部门) while a data rule
+ * that reads them (kind department or departmentTree, or a value from user.departIds or user.orgCode) restricts the
+ * caller on its model: joining another department would widen their own rows there, lifting the restriction as
+ * dropping the rule would. Other accounts, and callers no such rule restricts, are left as before.
+ * CL_ERR_RESTRICTION_NOT_LIFTABLE, nothing written.
+ */
+export async function assertOwnDepartmentsChangeable(db: Kysely<Database>, grantee: Grantee, userIds: readonly (string | null)[]): Promise<void> {
+  if (!userIds.includes(grantee.userId)) return;
+  const { rows } = await sql`select 1 as hit from sys_role_data_rule crl
+    join sys_data_rule cr on cr.id = crl.rule_id and cr.enabled = 1
+      and (cr.kind in ('department', 'departmentTree') or cr.value_from in ('user.departIds', 'user.orgCode'))
+    where crl.role_id in (select ur.role_id ${callerRolesSql(grantee)})
+      and ${restrictedOnModelSql(grantee, sql`cr.model_id`)}
+    limit 1`.execute(db);
+  if (rows.length > 0) throw appError('CL_ERR_RESTRICTION_NOT_LIFTABLE');
+}
+
+/** permission.checkUserDepart (beforeSave of system.userDepart): a department link of the caller's own account is theirs to add only when no department rule restricts them. */
+export async function checkUserDepart(ctx: BeforeSaveContext): Promise<void> {
+  const grantee = { userId: ctx.auth.userId, tenantId: ctx.context.tenantId };
+  const stored = ctx.mode === 'update' ? await ctx.db.selectFrom('sysUserDepart').select('userId').where('id', '=', ctx.id).executeTakeFirst() : undefined;
+  await assertOwnDepartmentsChangeable(ctx.db, grantee, [ctx.values.userId === undefined ? null : String(ctx.values.userId), stored?.userId ?? null]);
+}
+
 export function registerGrantChecks(hooks: HookRegistry): void {
   hooks.register('permission.checkRoleGrant', checkRoleGrant);
   hooks.register('permission.checkPermissionGrant', checkPermissionGrant);
   hooks.register('permission.checkRoleEnable', checkRoleEnable, { onStateToggle: true });
+  hooks.register('permission.checkUserDepart', checkUserDepart);
 }

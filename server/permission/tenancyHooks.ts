@@ -12,6 +12,7 @@ import {
   assertFieldRestrictionsWithinReach,
   assertGrantRowsWithinReach,
   assertLinkedRolesWithinReach,
+  assertOwnDepartmentsChangeable,
 } from './grantReach.js';
 import { memberOfTenant } from './userQueries.js';
 
@@ -215,7 +216,18 @@ export function registerTenancyHooks(hooks: HookRegistry): void {
   hooks.registerTenancy('permission.tenantsManaged', tenantsManaged);
   hooks.registerTenancy('permission.tenantUsers', tenantUsers);
   hooks.registerTenancy('permission.tenantUserRoles', { ...userLinkTenancy('role_id', 'sys_role'), beforeWrite: assertLinkedRolesWithinReach });
-  hooks.registerTenancy('permission.tenantUserDeparts', userLinkTenancy('dep_id', 'sys_depart'));
+  hooks.registerTenancy('permission.tenantUserDeparts', {
+    ...userLinkTenancy('dep_id', 'sys_depart'),
+    // the caller's own department links are not dropped while a department rule restricts them (grantReach.ts)
+    async beforeWrite(write, ids) {
+      const rows = await write.trx.selectFrom('sysUserDepart').select('userId').where('id', 'in', ids).execute();
+      await assertOwnDepartmentsChangeable(
+        write.trx,
+        { userId: write.context.auth.userId, tenantId: write.context.tenantId },
+        rows.map((r) => r.userId),
+      );
+    },
+  });
   hooks.registerTenancy('permission.tenantUserPositions', userLinkTenancy('position_id', 'sys_position'));
   hooks.registerTenancy('permission.tenantRoleGrants', { ...roleGrants, beforeWrite: assertFieldRestrictionsWithinReach });
   hooks.registerTenancy('permission.tenantRolePermissions', { ...roleGrants, beforeWrite: assertGrantRowsWithinReach });

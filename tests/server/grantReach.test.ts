@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { grant, insertPermissions, insertRole, insertUser } from '../helpers/testRows.js';
+import { grant, insertDepart, insertPermissions, insertRole, insertUser } from '../helpers/testRows.js';
 import { addFieldRule, client, type Client } from './engineSupport.js';
 
 // A caller hands out only rights they hold (server/permission/grantReach.ts): giving a user a role
@@ -213,6 +213,46 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
       expect((await giver.put(`/api/permission/Role/${free}/Actions/State`)).body).toMatchObject({ error: 'CL_ERR_ROLE_NOT_ENABLEABLE' });
       // a role confining as the giver's own is given as before
       const given = await giver.post(LINKS, { userId: member, roleId: alike });
+      expect(given.body.code, JSON.stringify(given.body)).toBe(200);
+    });
+
+    it('changes no department of the caller’s own account while a department rule confines them', async () => {
+      const db = t.app.ctx.db.db;
+      const codes = [
+        'system:userDepart:list',
+        'system:userDepart:add',
+        'system:userDepart:delete',
+        'system:user:list',
+        'system:user:edit',
+        'system:position:list',
+      ];
+      const roleId = await insertRole(db, name('deprole'));
+      await grant(
+        db,
+        roleId,
+        codes.map((c) => `btn:${c}`),
+      );
+      const home = await insertDepart(db, name('D'), name('home'));
+      const away = await insertDepart(db, name('D'), name('away'));
+      const username = name('dep');
+      const self = await insertUser(db, { username, password: PASSWORD, roleIds: [roleId], departIds: [home] });
+      const caller = client(t, await t.login(username, PASSWORD));
+      const rule = await admin.post('/sys/dataRule/add', { name: name('deprule'), modelId: 'system.position', kind: 'department' });
+      expect(rule.body.success, JSON.stringify(rule.body)).toBe(true);
+      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body.success).toBe(true);
+      const ownLink = (await db.selectFrom('sysUserDepart').select('id').where('userId', '=', self).executeTakeFirstOrThrow()).id;
+      const version = (await db.selectFrom('sysUser').select('version').where('id', '=', self).executeTakeFirstOrThrow()).version;
+      const refusals = [
+        await caller.post('/api/permission/UserDepartment', { userId: self, depId: away }),
+        await caller.del(`/api/permission/UserDepartment/${ownLink}`),
+        await caller.put(`/api/permission/Users/${self}`, { orgCode: name('other'), version }),
+      ];
+      for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_RESTRICTION_NOT_LIFTABLE' });
+      const links = await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', self).execute();
+      expect(links.map((l) => l.depId)).toEqual([home]);
+      // another account's departments are managed as before
+      const member = await insertUser(db, { username: name('m'), password: PASSWORD });
+      const given = await caller.post('/api/permission/UserDepartment', { userId: member, depId: away });
       expect(given.body.code, JSON.stringify(given.body)).toBe(200);
     });
 
