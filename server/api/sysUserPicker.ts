@@ -95,18 +95,30 @@ export default async function sysUserPickerRoutes(app: FastifyInstance, options:
     if (rows.length === 0) return [];
     // an account shared with other tenants has departments there too: not the caller's to see
     const links = await db
-      .selectFrom('sysUserDepart as ud')
-      .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
-      .select(['ud.userId', 'ud.depId', 'd.orgCode'])
+      .selectFrom('sysUserDepart')
+      .select(['userId', 'depId'])
       .where(
-        'ud.userId',
+        'userId',
         'in',
         rows.map((r) => r.id),
       )
-      .where('d.tenantId', '=', tenantId)
+      .where('depId', 'in', db.selectFrom('sysDepart').select('id').where('tenantId', '=', tenantId))
       .execute();
-    // the current department (one value of the shared row) only when it is one of theirs in this tenant
-    const current = (r: { id: string; orgCode: string | null }) => (links.some((l) => l.userId === r.id && l.orgCode === r.orgCode) ? r.orgCode : null);
+    // the current department (one value of the shared row) only when it names a department of this tenant
+    const codes = rows.map((r) => r.orgCode).filter((c): c is string => c !== null && c !== '');
+    const known = new Set(
+      codes.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('sysDepart')
+              .select('orgCode')
+              .where('tenantId', '=', tenantId)
+              .where('orgCode', 'in', [...new Set(codes)])
+              .execute()
+          ).map((d) => d.orgCode),
+    );
+    const current = (r: { orgCode: string | null }) => (r.orgCode !== null && known.has(r.orgCode) ? r.orgCode : null);
     const shown = (name: 'username' | 'realname' | 'orgCode', value: string | null) => (sight.hidden.has(name) ? null : value);
     return rows.map((r) => ({
       ...r,

@@ -81,6 +81,18 @@ async function linkedInTenant(
   return found;
 }
 
+/** The org codes among the rows' current departments (`orgCode`) that name a department of the tenant. */
+async function departCodesOf(db: Kysely<unknown>, tenantId: number, rows: Record<string, unknown>[]): Promise<Set<string>> {
+  const codes = [...new Set(rows.map((r) => r.orgCode).filter((c): c is string => typeof c === 'string' && c !== ''))];
+  const known = new Set<string>();
+  for (let i = 0; i < codes.length; i += 500) {
+    const { rows: found } = await sql<{ orgCode: string }>`select org_code as ${sql.id('orgCode')} from sys_depart
+      where tenant_id = ${tenantId} and org_code in (${sql.join(codes.slice(i, i + 500))})`.execute(db);
+    for (const f of found) known.add(f.orgCode);
+  }
+  return known;
+}
+
 /**
  * A user's departments (`departIds`, comma-joined ids) and positions (`post`, comma-joined codes), as the
  * staff record shows them: those of the tenant read in, from the link tables (sys_user_depart,
@@ -96,9 +108,9 @@ async function presentTenantLinks(rows: Record<string, unknown>[], view: { db: K
     for (const row of rows) row.departIds = departs.get(String(row.id))?.join(',') ?? null;
   }
   if ('orgCode' in first) {
-    // the current department (one value of the shared row) only when it is one of theirs in the tenant read in
-    const codes = await linkedInTenant(view.db, ids, view.tenantId, { table: 'sys_user_depart', column: 'dep_id', target: 'sys_depart', value: 'org_code' });
-    for (const row of rows) if (!codes.get(String(row.id))?.includes(String(row.orgCode))) row.orgCode = null;
+    // the current department (one value of the shared row) only when it names a department of the tenant read in
+    const known = await departCodesOf(view.db, view.tenantId, rows);
+    for (const row of rows) if (!known.has(String(row.orgCode))) row.orgCode = null;
   }
   if ('post' in first) {
     const posts = await linkedInTenant(view.db, ids, view.tenantId, {

@@ -114,14 +114,15 @@ describe.each(matrix)('$kind: permissions, data rules and field access per actin
       await db.deleteFrom('sysUserRole').where('userId', '=', user).execute();
       await db.insertInto('sysUserRole').values({ id: newId(), userId: user, roleId: deptRole, createTime: nowText() }).execute();
       for (const [code, organizeId] of [
-        [name('posB'), departB],
-        [name('posA'), departA],
+        [`dq${process.pid}posB`, departB],
+        [`dq${process.pid}posA`, departA],
       ])
         await sql`insert into sys_position (id, full_name, en_code, enabled_mark, sort_code, organize_id, tenant_id, create_by, create_time, version)
           values (${newId()}, ${code}, ${code}, 1, 1, ${organizeId}, ${B}, 'test', ${nowText()}, 1)`.execute(db);
       const again = client(t, await t.login(name('dm'), PASSWORD), { tenant: B });
-      const listed = await again.get(POSITIONS, { keyword: name('pos'), pageSize: 50 });
-      expect((listed.body.data.list as { enCode: string }[]).map((p) => p.enCode)).toEqual([name('posB')]);
+      // (codes of their own: the other cases list every position named name(''))
+      const listed = await again.get(POSITIONS, { keyword: `dq${process.pid}pos`, pageSize: 50 });
+      expect((listed.body.data.list as { enCode: string }[]).map((p) => p.enCode)).toEqual([`dq${process.pid}posB`]);
     });
 
     it('answers menus and buttons of the acting tenant’s roles only', async () => {
