@@ -346,9 +346,10 @@ test('switching language: the shell, antd and dictionary labels follow; screensh
   await expect(page.getByText(/欢迎使用云数字实验室/)).toBeVisible();
   await expect(page.locator('canvas').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home-zh-CN.png') });
-  // a list with dictionary labels (菜单类型), kept open in a tab while the language changes
+  // a list with dictionary labels (菜单类型 of its root rows, all menus: no button sits at the root), kept open in a tab
+  // while the language changes
   await page.getByRole('menuitem', { name: /(^|\s)菜单管理$/ }).click();
-  await expect(page.locator('.ant-table').filter({ visible: true }).getByText('按钮权限').first()).toBeVisible();
+  await expect(page.locator('.ant-table').filter({ visible: true }).getByText('一级菜单').first()).toBeVisible();
   await page.locator('.cl-page-tabs').getByText('首页').click();
 
   const switchTo = async (name: string, lang: string) => {
@@ -365,8 +366,8 @@ test('switching language: the shell, antd and dictionary labels follow; screensh
   // and on screen: the open list's dictionary cells read in English, the tab's title too
   await page.locator('.cl-page-tabs').getByText('Menus', { exact: true }).click();
   const menus = page.locator('.ant-table').filter({ visible: true });
-  await expect(menus.getByText('Button permission').first()).toBeVisible();
-  await expect(menus.getByText('按钮权限')).toHaveCount(0);
+  await expect(menus.getByText('Top-level menu').first()).toBeVisible();
+  await expect(menus.getByText('一级菜单')).toHaveCount(0);
 
   await switchTo('繁體中文', 'zh-TW');
   await page.locator('.cl-page-tabs').getByText('首頁').click();
