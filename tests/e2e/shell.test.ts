@@ -345,6 +345,13 @@ test('switching language: the shell, antd and dictionary labels follow; screensh
   await login.signInTo(SYSTEM, 'admin', E2E_ADMIN_PASSWORD);
   await expect(page.getByText(/欢迎使用云数字实验室/)).toBeVisible();
   await expect(page.locator('canvas').first()).toBeVisible();
+  // the busiest eight modules as cards, the administrator's fifty-odd tables on request (a wall of 0 条 before)
+  const cards = page.locator('.ant-statistic');
+  await expect(cards).toHaveCount(8);
+  await page.getByRole('button', { name: /^展开全部（\d+）$/ }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(8);
+  await page.getByRole('button', { name: '收起' }).filter({ hasText: '收起' }).click();
+  await expect(cards).toHaveCount(8);
   await page.screenshot({ path: testInfo.outputPath('home-zh-CN.png') });
   // a list with dictionary labels (菜单类型 of its root rows, all menus: no button sits at the root), kept open in a tab
   // while the language changes

@@ -6,6 +6,7 @@ import { useCurrentLanguage } from '../../i18n/useCurrentLanguage';
 import { useSession } from '../../session/useSession';
 import { greetingKey } from './greetingKey';
 import type { HomeFigures } from './homeFiguresTypes';
+import { activeThisWeek, FIGURES_SHOWN, rankFigures } from './rankFigures';
 import { lazyPart } from '../../../runtime/render/lazyPart';
 
 // the chart widget any model's form uses (runtime/fields/chart), with ECharts, in chunks of its own loaded when first shown
@@ -77,15 +78,19 @@ export function HomePage() {
 
 function FigurePanels({ figures }: { figures: HomeFigures }) {
   const { t } = useTranslation();
-  const { modules, days } = figures;
-  const totals = useMemo(() => [{ name: t('home.records'), x: modules.map((m) => m.title), y: modules.map((m) => m.total) }], [modules, t]);
-  const week = useMemo(() => modules.flatMap((m) => (m.week ? [{ name: m.title, x: days.map((d) => d.slice(5)), y: m.week }] : [])), [modules, days]);
+  const { days } = figures;
+  const [showAll, setShowAll] = useState(false);
+  const modules = useMemo(() => rankFigures(figures.modules), [figures.modules]);
+  const busiest = modules.slice(0, FIGURES_SHOWN);
+  const totals = useMemo(() => [{ name: t('home.records'), x: busiest.map((m) => m.title), y: busiest.map((m) => m.total) }], [busiest, t]);
+  const active = useMemo(() => activeThisWeek(modules), [modules]);
+  const week = useMemo(() => active.map((m) => ({ name: m.title, x: days.map((d) => d.slice(5)), y: m.week! })), [active, days]);
 
   if (modules.length === 0) return <Empty description={t('home.noFigures')} />;
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {modules.map((m) => (
+        {(showAll ? modules : busiest).map((m) => (
           <Col key={m.modelId} xs={24} sm={12} md={8} xl={6}>
             <Card size="small">
               <Statistic title={m.title} value={m.total} suffix={t('home.recordsUnit', { count: m.total })} />
@@ -93,6 +98,13 @@ function FigurePanels({ figures }: { figures: HomeFigures }) {
           </Col>
         ))}
       </Row>
+      {modules.length > FIGURES_SHOWN && (
+        <div style={{ marginTop: -8, marginBottom: 16, textAlign: 'right' }}>
+          <Button type="link" size="small" onClick={() => setShowAll((all) => !all)}>
+            {showAll ? t('home.showFewer') : t('home.showAll', { count: modules.length })}
+          </Button>
+        </div>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card title={t('home.records')} size="small">
@@ -103,9 +115,13 @@ function FigurePanels({ figures }: { figures: HomeFigures }) {
         </Col>
         <Col xs={24} xl={12}>
           <Card title={t('home.week')} size="small">
-            <Suspense fallback={<Skeleton active />}>
-              <ChartWidget data={week} dataType="default" autoGenerate height={280} label={t('home.week')} />
-            </Suspense>
+            {week.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.weekEmpty')} style={{ height: 256 }} />
+            ) : (
+              <Suspense fallback={<Skeleton active />}>
+                <ChartWidget data={week} dataType="default" autoGenerate height={280} label={t('home.week')} />
+              </Suspense>
+            )}
           </Card>
         </Col>
         <Col xs={24}>
