@@ -9,6 +9,7 @@ import type { BeforeSaveContext, HookRegistry } from '../engine/hookRegistry.js'
 import { withFirstPassword } from '../auth/userHooks.js';
 import { createFileStore, type FileStore } from '../files/fileStore.js';
 import { imageSizeOf } from '../files/imageSize.js';
+import { assertOwnDepartmentsChangeable } from '../permission/grantReach.js';
 import dayjs from 'dayjs';
 
 const splitIds = (value: unknown): string[] => [
@@ -61,6 +62,19 @@ async function syncDeparts(ctx: BeforeSaveContext, ids: string[]): Promise<void>
   // another tenant's department is as unknown as a missing one
   const found = ids.length ? await db.selectFrom('sysDepart').select('id').where('id', 'in', ids).where('tenantId', '=', ctx.context.tenantId).execute() : [];
   if (found.length !== ids.length) throw validationError([{ field: 'departIds', message: errorText('CL_ERR_STAFF_DEPART_UNKNOWN', ctx.context.lang) }]);
+  // one's own departments change only where no department rule restricts one (grantReach.ts), as through 用户部门
+  if (ctx.mode === 'update' && id === ctx.auth.userId) {
+    const held = await db
+      .selectFrom('sysUserDepart')
+      .select('depId')
+      .where('userId', '=', id)
+      .where('depId', 'in', db.selectFrom('sysDepart').select('id').where('tenantId', '=', ctx.context.tenantId))
+      .execute();
+    const before = new Set(held.map((link) => link.depId));
+    const after = new Set(ids);
+    if (before.size !== after.size || [...after].some((depId) => !before.has(depId)))
+      await assertOwnDepartmentsChangeable(db, { userId: id, tenantId: ctx.context.tenantId }, [id]);
+  }
   await db
     .deleteFrom('sysUserDepart')
     .where('userId', '=', id)

@@ -225,6 +225,8 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
         'system:user:list',
         'system:user:edit',
         'system:position:list',
+        'staff:member:list',
+        'staff:member:edit',
       ];
       const roleId = await insertRole(db, name('deprole'));
       await grant(
@@ -248,8 +250,14 @@ describe.each(matrix)('$kind: roles and grants are handed out only within the gi
         await caller.put(`/api/permission/Users/${self}`, { orgCode: name('other'), version }),
       ];
       for (const refused of refusals) expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 403, error: 'CL_ERR_RESTRICTION_NOT_LIFTABLE' });
+      // the staff record's 所属部门 writes the same links (its JeecgBoot-style answer carries 510)
+      const byStaffRecord = await caller.post('/admin/user/edit', { id: self, version, departIds: `${home},${away}` });
+      expect(byStaffRecord.body, JSON.stringify(byStaffRecord.body)).toMatchObject({ code: 510, error: 'CL_ERR_RESTRICTION_NOT_LIFTABLE' });
       const links = await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', self).execute();
       expect(links.map((l) => l.depId)).toEqual([home]);
+      // saving one's own staff record with the same departments is an edit like any other
+      const unchanged = await caller.post('/admin/user/edit', { id: self, version, departIds: home, nation: '汉族' });
+      expect(unchanged.body, JSON.stringify(unchanged.body)).toMatchObject({ success: true });
       // another account's departments are managed as before
       const member = await insertUser(db, { username: name('m'), password: PASSWORD });
       const given = await caller.post('/api/permission/UserDepartment', { userId: member, depId: away });
