@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { antdStylesPlugin } from './scripts/antdStylesPlugin.js';
@@ -7,6 +8,14 @@ import { planRouteChunks, routeChunkGroups } from './scripts/routeChunks.js';
 // The client is built into dist/client and served by the Fastify server on the same port.
 // In development, `npm run dev:client` proxies the API families to a server on :8080.
 const API_FAMILIES = ['/sys', '/system', '/admin', '/online', '/app', '/api', '/healthz', '/readyz'];
+
+// react-router 7 exports only its development build (remix-run/react-router#12532, #14102): every
+// production bundle kept its dev warnings on (ENABLE_DEV_WARNINGS, console noise and dead code). Its
+// production build is the same code with them off; a build takes it.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
 
 const config: UserConfig = {
   plugins: [react(), antdStylesPlugin({ prerender: true }), precompressPlugin()],
@@ -48,16 +57,18 @@ const config: UserConfig = {
 // A production build chunks by the stages of a visit (scripts/routeChunks.ts, docs/client-budgets.md),
 // planned by a first build with this same configuration; the dev server and that first build do not.
 export default defineConfig(async ({ command }) => {
-  if (command !== 'build' || process.env.CLOUDLAB_PLANNING_CHUNKS) return config;
+  if (command !== 'build') return config;
+  const buildConfig: UserConfig = { ...config, resolve: { alias: reactRouterProduction } };
+  if (process.env.CLOUDLAB_PLANNING_CHUNKS) return buildConfig;
   process.env.CLOUDLAB_PLANNING_CHUNKS = '1';
-  const stageOf = await planRouteChunks({ configFile: false, root: import.meta.dirname, ...config }).finally(() => {
+  const stageOf = await planRouteChunks({ configFile: false, root: import.meta.dirname, ...buildConfig }).finally(() => {
     delete process.env.CLOUDLAB_PLANNING_CHUNKS;
   });
   return {
-    ...config,
+    ...buildConfig,
     build: {
-      ...config.build,
-      rolldownOptions: { ...config.build!.rolldownOptions, output: { codeSplitting: { groups: routeChunkGroups(stageOf) } } },
+      ...buildConfig.build,
+      rolldownOptions: { ...buildConfig.build!.rolldownOptions, output: { codeSplitting: { groups: routeChunkGroups(stageOf) } } },
     },
   };
 });
