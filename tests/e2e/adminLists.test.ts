@@ -1,18 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
+import { adminApi } from './support/adminApi';
 import { E2E_ADMIN_PASSWORD } from './support/e2eEnv';
 
 // Spec 001 §2: the generic list page of an administration resource offers search, reset, advanced query,
 // add, batch delete, Excel export and import (edit, detail and delete are row actions). Each page is
-// opened from its menu, as an administrator finds it. The tree tables (organisations, areas, dictionaries)
-// have no checked rows, so no batch delete.
+// opened from its menu, as an administrator finds it. The tree tables (organisations, dictionaries) have
+// batch delete too; areas have no delete at all (删除 is their own operation), so no batch delete.
 test.describe.configure({ timeout: 180_000 });
 
-const PAGES: { menu: string; top: string; tree?: true }[] = [
+const PAGES: { menu: string; top: string; noDelete?: true }[] = [
   { top: '系统管理', menu: '用户管理' },
-  { top: '系统管理', menu: '组织管理', tree: true },
-  { top: '系统管理', menu: '行政区划', tree: true },
-  { top: '系统管理', menu: '数据字典', tree: true },
+  { top: '系统管理', menu: '组织管理' },
+  { top: '系统管理', menu: '行政区划', noDelete: true },
+  { top: '系统管理', menu: '数据字典' },
   { top: '系统管理', menu: '角色管理' },
   { top: '系统管理', menu: '部门管理' },
   { top: '系统管理', menu: '岗位管理' },
@@ -45,7 +46,7 @@ test('administration lists: search, reset, advanced query, add, batch delete, im
   await login.goto();
   await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
   let system = '系统管理';
-  for (const { top, menu, tree } of PAGES) {
+  for (const { top, menu, noDelete } of PAGES) {
     if (top !== system) {
       // another top-level menu: chosen on the menu list, as after sign-in
       await page.goto('/#/menuList');
@@ -54,7 +55,7 @@ test('administration lists: search, reset, advanced query, add, batch delete, im
     }
     await page.getByRole('menuitem', { name: menu, exact: true }).click();
     await expect(page.locator('.ant-table').first(), menu).toBeVisible({ timeout: 30_000 });
-    for (const name of ['查询', '重置', '高级查询', '新增', ...(tree ? [] : ['批量删除']), '导入', '导出'])
+    for (const name of ['查询', '重置', '高级查询', '新增', ...(noDelete ? [] : ['批量删除']), '导入', '导出'])
       await expect(toolbarButton(page, name).first(), `${menu}: ${name}`).toBeVisible();
     if (menu === '用户管理') await expectDatesOnOneLine(page, menu);
   }
@@ -72,4 +73,26 @@ test('administration lists: search, reset, advanced query, add, batch delete, im
   // the advanced query opens its dialog
   await toolbarButton(page, '高级查询').first().click();
   await expect(page.locator('.ant-modal-content').filter({ hasText: '高级查询' }).first()).toBeVisible();
+});
+
+test('数据字典 (a tree table): checked dictionary types are deleted with 批量删除', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const tag = Date.now().toString(36);
+  for (const n of [1, 2]) await api.call('post', '/api/system/DictionaryType', { parentId: '0', dictName: `批删${tag}${n}`, dictCode: `batch_${tag}_${n}` });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('系统管理', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '数据字典', exact: true }).click();
+  await page.getByPlaceholder('请输入关键词').fill(`批删${tag}`);
+  await toolbarButton(page, '查询').first().click();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `批删${tag}` });
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  await toolbarButton(page, '批量删除').first().click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.locator('.ant-message').getByText('批量删除成功！').first()).toBeVisible();
+  await expect(rows).toHaveCount(0);
 });

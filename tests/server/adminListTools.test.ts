@@ -8,16 +8,17 @@ const matrix = await databaseMatrix();
 
 /**
  * Spec 001 §2: the generic list page of an administration resource has an advanced query, batch delete
- * (flat lists) and Excel export and import. The administration models and where their lists live.
+ * and Excel export and import. The administration models and where their lists live; areas have no delete
+ * at all (删除 is their own operation), so no batch delete.
  */
-const ADMIN_LISTS: { model: string; base: string; tree?: true }[] = [
+const ADMIN_LISTS: { model: string; base: string; noDelete?: true }[] = [
   { model: 'system.user', base: '/api/permission/Users' },
   { model: 'system.role', base: '/api/permission/Role' },
-  { model: 'system.organize', base: '/api/permission/Organize', tree: true },
+  { model: 'system.organize', base: '/api/permission/Organize' },
   { model: 'system.depart', base: '/api/permission/Organize/Department' },
   { model: 'system.position', base: '/api/permission/Position' },
-  { model: 'system.area', base: '/api/system/Area', tree: true },
-  { model: 'system.dict', base: '/api/system/DictionaryType', tree: true },
+  { model: 'system.area', base: '/api/system/Area', noDelete: true },
+  { model: 'system.dict', base: '/api/system/DictionaryType' },
   { model: 'system.dictItem', base: '/api/system/DictionaryData' },
   { model: 'devPlatform.dataInterface', base: '/api/system/DataInterface' },
   { model: 'devPlatform.printDev', base: '/api/system/printDev' },
@@ -41,12 +42,31 @@ describe.each(matrix)('$kind: administration lists offer advanced query, import 
       await t?.close();
     });
 
-    it('every administration model lists superQuery, import and export, and batch delete where it is a flat list', async () => {
-      for (const { model, tree } of ADMIN_LISTS) {
+    it('every administration model lists superQuery, import and export, and batch delete where it deletes', async () => {
+      for (const { model, noDelete } of ADMIN_LISTS) {
         const res = await admin.get(`/system/model/${model}`);
         expect(res.status, model).toBe(200);
         const names = actionNames(res.body.result.model.list.actions);
-        expect(names, model).toEqual(expect.arrayContaining(['superQuery', 'import', 'export', ...(tree ? [] : ['deleteBatch'])]));
+        expect(names, model).toEqual(expect.arrayContaining(['superQuery', 'import', 'export', ...(noDelete ? [] : ['deleteBatch'])]));
+      }
+    });
+
+    it('the tree lists delete in a batch: organisations and dictionary types', async () => {
+      const tag = `${kind}${Date.now().toString(36)}`;
+      const lists = [
+        { base: '/api/permission/Organize', values: (n: number) => ({ parentId: '0', fullName: `批量组织${n}`, enCode: `batch.${tag}.${n}` }) },
+        { base: '/api/system/DictionaryType', values: (n: number) => ({ parentId: '0', dictName: `批量字典${n}`, dictCode: `batch_${tag}_${n}` }) },
+      ];
+      for (const { base, values } of lists) {
+        const ids: string[] = [];
+        for (const n of [1, 2]) {
+          const created = await admin.post(base, values(n));
+          expect(created.body, base).toMatchObject({ code: 200 });
+          ids.push(created.body.data.id as string);
+        }
+        const res = await admin.post(`${base}/Actions/BatchDelete`, { ids });
+        expect(res.body, base).toMatchObject({ code: 200, msg: '批量删除成功！' });
+        for (const id of ids) expect((await admin.get(`${base}/${id}`)).body.code, `${base}/${id}`).not.toBe(200);
       }
     });
 

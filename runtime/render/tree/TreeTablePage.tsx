@@ -37,7 +37,7 @@ function withChildren(rows: Row[], id: string, children: Row[]): Row[] {
   );
 }
 
-// a tree table has no checked rows: no batch delete
+// a tree table has no column settings
 const noTool = () => undefined;
 const NO_COLUMNS: never[] = [];
 
@@ -51,7 +51,8 @@ const searches = (criteria: SearchCriteria) => Boolean(criteria.keyword) || Obje
  * every level, page by page and without expanders (a match's children may match too; each row shows once);
  * 重置 shows the tree again; an advanced query (list.actions superQuery) lists its matches the same way.
  * Import and export are the list page's (the export holds every level matching the search, not the roots
- * only). A new record starts from the form's defaults (a chosen parent is kept); an action hook may open
+ * only). With deleteBatch among the model's actions, rows of every level unfolded have checkboxes (a parent's
+ * check does not check its children) and 批量删除 deletes the checked ones, as on a list (spec 001 §2). A new record starts from the form's defaults (a chosen parent is kept); an action hook may open
  * the dialog with starting values (添加下级 names the row as the parent).
  */
 export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
@@ -149,9 +150,9 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
       {(served.model.list?.search?.length ?? 0) > 0 && <SearchBar served={served} onSearch={onSearch} />}
       <ListToolbar
         canAdd={allowed.add}
-        canDeleteBatch={false}
+        canDeleteBatch={allowed.deleteBatch}
         onAdd={() => openAdd()}
-        onDeleteBatch={noTool}
+        onDeleteBatch={() => actions.removeSelected(list.selection)}
         custom={custom.toolbar.length > 0 ? <CustomActionButtons served={served} actions={custom.toolbar} runner={runner} t={t} /> : undefined}
         superQuery={allowed.superQuery ? { active: Boolean(params.superQuery), onOpen: () => openPanel('superQuery') } : undefined}
       />
@@ -162,6 +163,9 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
         dataSource={rows}
         loading={list.status === 'loading'}
         expandable={{ onExpand: (expanded, row) => void expand(expanded, row) }}
+        rowSelection={
+          allowed.deleteBatch ? { checkStrictly: true, selectedRowKeys: list.selection, onChange: (keys) => list.setSelection(keys.map(String)) } : undefined
+        }
         pagination={{ ...listPager(list, sizes, t), onChange: list.changePage }}
       />
       <FormDialog served={served} controller={dialog} />

@@ -161,6 +161,33 @@ describe('screen kinds', () => {
     click.mockRestore();
   });
 
+  it('treeTable: 批量删除 of list.actions deletes the checked rows of any level; none checked warns 请选择一条记录！', async () => {
+    const model = departModel('treeTable');
+    model.list!.actions = ['add', 'edit', 'detail', 'delete', 'deleteBatch'];
+    const provider = renderKind(model, testDataProvider({ list: byParent, removeMany: async () => '批量删除成功！' }));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    expect(await screen.findByText('请选择一条记录！')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /展开|expand/i }));
+    const child = (await screen.findByText('微生物室')).closest('tr') as HTMLElement;
+    // a parent's check leaves its children unchecked: only the rows the user checked are deleted
+    await userEvent.click(within(screen.getByText('检测中心').closest('tr') as HTMLElement).getByRole('checkbox'));
+    expect(within(child).getByRole('checkbox')).not.toBeChecked();
+    await userEvent.click(within(child).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    expect((await screen.findAllByText('确定要删除这 2 项吗?'))[0]).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(provider.removeMany).toHaveBeenCalledWith(['d1', 'd3']));
+    expect(await screen.findByText('批量删除成功！')).toBeInTheDocument();
+  });
+
+  it('treeTable: no checkboxes and no 批量删除 without deleteBatch in list.actions', async () => {
+    renderKind(departModel('treeTable'));
+    expect(await screen.findByText('检测中心')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '批量删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
   it('treeTable: no search bar when the model lists no search fields', async () => {
     renderKind(departModel('treeTable'));
     expect(await screen.findByText('检测中心')).toBeInTheDocument();
