@@ -57,8 +57,8 @@ test('positions: sign in, add, search, edit, detail, delete', async ({ page }) =
   await detail.expectShows(['高级检测工程师', 'QE01']);
   await detail.close();
 
-  // 6. delete with confirmation
-  await positions.remove('高级检测工程师');
+  // 6. delete with confirmation: positions are an /api/permission list, deleted for good (spec 001 §8)
+  await positions.remove('高级检测工程师', '此操作将永久删除该数据, 是否继续？');
   await positions.expectToast('删除成功！');
   await positions.expectNoRow('高级检测工程师');
 });

@@ -8,6 +8,8 @@ export interface RowActionHandlers {
   canEdit: boolean;
   canDetail: boolean;
   canDelete: boolean;
+  /** the 删除 confirm's question (deleteConfirmKey) */
+  deleteConfirm: string;
   onEdit(record: DataRecord): void;
   onDetail(record: DataRecord): void;
   /** resolves when the delete settled (the confirm's OK button spins meanwhile) */
@@ -22,8 +24,8 @@ export interface RowActionsProps extends RowActionHandlers {
   t: Translate;
 }
 
-/** 编辑 · 详情 · 删除 (with its 确定删除吗? confirm) for one row. */
-export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, onDetail, onDelete, renderCustom }: RowActionsProps) {
+/** 编辑 · 详情 · 删除 (with its confirm: 确定删除吗? or 此操作将永久删除该数据, 是否继续？) for one row. */
+export function RowActions({ record, t, canEdit, canDetail, canDelete, deleteConfirm, onEdit, onDetail, onDelete, renderCustom }: RowActionsProps) {
   return (
     <Space size={0}>
       {canEdit && (
@@ -39,7 +41,7 @@ export function RowActions({ record, t, canEdit, canDetail, canDelete, onEdit, o
       {canDelete && (
         <DeleteAction
           label={t('action.delete')}
-          title={t('confirm.delete')}
+          title={deleteConfirm}
           okText={t('action.ok')}
           cancelText={t('action.cancel')}
           onConfirm={() => onDelete(record)}

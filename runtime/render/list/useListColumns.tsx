@@ -7,6 +7,7 @@ import { useNarrowScreen } from '../useNarrowScreen';
 import { useRenderText } from '../useRenderText';
 import type { AllowedActions } from './allowedActions';
 import { buildColumns } from './buildColumns';
+import { deleteConfirmKey } from './deleteConfirm';
 import { RecordLink } from './RecordLink';
 import { RowActions, type RowActionHandlers } from './RowActions';
 import { StateSwitch } from './StateSwitch';
@@ -42,6 +43,7 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
       canEdit: allowed.edit,
       canDetail: allowed.detail,
       canDelete: allowed.delete,
+      deleteConfirm: t(deleteConfirmKey(served.model)),
       onEdit,
       onDetail,
       onDelete: actions.remove,

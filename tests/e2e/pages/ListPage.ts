@@ -49,11 +49,12 @@ export class ListPage {
     return new DetailView(this.page);
   }
 
-  async remove(rowText: string): Promise<void> {
+  /** 删除 and its confirm: 确定删除吗? on the jeecg family's lists, 此操作将永久删除该数据, 是否继续？ on the REST family's (spec 001 §8) */
+  async remove(rowText: string, question = '确定删除吗?'): Promise<void> {
     await this.row(rowText).getByText('删除', { exact: true }).click();
     await this.page
       .locator('.ant-popconfirm, .ant-popover')
-      .filter({ hasText: '确定删除吗?' })
+      .filter({ hasText: question })
       .getByRole('button', { name: /确\s*定/ })
       .click();
   }

@@ -9,12 +9,14 @@ import { toTraditional } from '../../../../server/i18n/toTraditional';
  * Issue 7 "one voice": Chinese texts use full-width punctuation (！？，；：。). The exceptions are the zh
  * forms spec 000 quotes or names as they stand (§2 '您尚未设置部门信息!', §5 the tab warning, §8
  * '很抱歉，资源未找到!', the delete confirms and 'really log out?') and spec 001 quotes (§5 the old-password
- * rule, the ID photo warning and the upload failure; §8 the popup picker's configuration errors), kept exactly.
+ * rule, the ID photo warning and the upload failure; §8 the REST lists' delete confirm and the popup picker's
+ * configuration errors), kept exactly.
  */
 const KEPT_AS_SPECIFIED = [
   '您尚未设置部门信息!',
   '很抱歉，资源未找到!',
   '确定删除吗?',
+  '此操作将永久删除该数据, 是否继续？',
   '确定要删除这 {{n}} 项吗?',
   '真的要注销登录吗 ?',
   '首页不能关闭!',

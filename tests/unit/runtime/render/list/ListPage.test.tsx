@@ -86,11 +86,12 @@ describe('ListPage: the Position model', () => {
     await waitFor(() => expect(provider.list).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '主管', page: 1 })));
   });
 
-  it('deletes a row after the 确定删除吗? confirm and shows the server message', async () => {
+  it('deletes a row after the REST family’s confirm 此操作将永久删除该数据, 是否继续？ and shows the server message', async () => {
     const { provider, user } = renderPosition({ provider: { remove: async () => '删除成功！' } });
     await screen.findByText('检测员1');
     await user.click(within(rowOf('检测员1')).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除吗?')).toBeInTheDocument();
+    // spec 001 §8: positions are an /api/permission list, deleted for good
+    expect(await screen.findByText('此操作将永久删除该数据, 是否继续？')).toBeInTheDocument();
     expect(provider.remove).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(provider.remove).toHaveBeenCalledWith('p1'));
