@@ -96,3 +96,24 @@ test('数据字典 (a tree table): checked dictionary types are deleted with 批
   await expect(page.locator('.ant-message').getByText('批量删除成功！').first()).toBeVisible();
   await expect(rows).toHaveCount(0);
 });
+
+test('功能设计: 复制 on a design’s row copies it under a new model id (spec 001 §7: /api/visualdev/Base/{id}/Actions/Copy)', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInTo('在线开发', 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: '功能设计', exact: true }).click();
+  const source = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'online.sampleReceipt' }).filter({ hasNotText: 'Item' }).first();
+  await expect(source).toBeVisible({ timeout: 30_000 });
+  const copying = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/visualdev\/Base\/[^/]+\/Actions\/Copy$/.test(r.url()));
+  await source.getByRole('button', { name: /复\s*制/ }).click();
+  await page
+    .locator('.ant-popconfirm, .ant-popover, .ant-modal-confirm')
+    .filter({ hasText: '确定复制该功能吗？' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  const copy = (await (await copying).json()).data as { id: string; enCode: string };
+  expect(copy.enCode).toMatch(/^online\.sampleReceiptCopy\d+$/);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: copy.enCode })).toBeVisible();
+  await api.call('delete', `/api/visualdev/Base/${copy.id}`);
+});
