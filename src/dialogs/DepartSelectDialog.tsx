@@ -28,6 +28,8 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
   const [orgCode, setOrgCode] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 确认 without a choice marks the field invalid (spec 001 §5), until a department is chosen
+  const [unchosen, setUnchosen] = useState(false);
   const leave = mode === 'select' ? onDone : (onCancel ?? onDone);
 
   useEffect(() => {
@@ -58,7 +60,11 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
       return;
     }
     const userInfo = session.state.userInfo;
-    if (!orgCode || !userInfo) {
+    if (!orgCode) {
+      setUnchosen(true);
+      return;
+    }
+    if (!userInfo) {
       setError(t('depart.required'));
       return;
     }
@@ -102,7 +108,12 @@ export function DepartSelectDialog({ mode, onDone, onCancel }: DepartSelectDialo
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form layout="vertical">
-        <Form.Item label={t('depart.label')} required>
+        <Form.Item
+          label={t('depart.label')}
+          required
+          validateStatus={unchosen && !orgCode ? 'error' : undefined}
+          help={unchosen && !orgCode ? t('depart.required') : undefined}
+        >
           <Select
             aria-label={t('depart.label')}
             loading={!departs && !error}

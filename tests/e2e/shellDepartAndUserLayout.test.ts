@@ -76,6 +76,14 @@ test('department switch: the warning without departments, then choosing one and 
   let dialog = page.getByRole('dialog').filter({ hasText: '部门切换' });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.ant-modal-title')).toHaveText('部门切换');
+  // 确认 without a choice marks the field invalid (spec 001 §5) and sends nothing
+  let putsBeforeChoice = 0;
+  const countPut = (r: { method(): string; url(): string }) => void (r.method() === 'PUT' && r.url().includes('/sys/selectDepart') && putsBeforeChoice++);
+  page.on('request', countPut);
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(dialog.locator('.ant-form-item-has-error')).toContainText('请选择部门');
+  page.off('request', countPut);
+  expect(putsBeforeChoice).toBe(0);
   await dialog.getByRole('combobox', { name: '部门' }).click();
   await expect(page.getByTitle(names[0]!)).toBeVisible();
   await page.getByTitle(names[1]!).click();
