@@ -7,6 +7,7 @@ import { toApiEnvelope } from '../envelopes/toApiEnvelope.js';
 import { appError } from '../errors.js';
 import { successMessage } from '../i18n/messages.js';
 import { authOf } from '../plugins/accessPlugin.js';
+import { BASE_FIELD_DATA_SELECT, baseFieldDataSelectDispatcher } from '../visualdev/baseFieldDataSelect.js';
 import { createOnlineDevDispatcher } from '../visualdev/onlineDevDispatcher.js';
 import { ONLINE_DEV } from '../visualdev/onlineDevRoutes.js';
 import { releaseDesign } from '../visualdev/releaseDesign.js';
@@ -65,6 +66,16 @@ export default async function visualdevRoutes(app: FastifyInstance, options: { s
       const match = request.dispatched as RouteMatch | null;
       if (!match) throw appError('CL_ERR_NOT_FOUND');
       if (request.isMultipart() && !match.route.takesFiles) throw appError('CL_ERR_BAD_REQUEST', { detail: 'multipart bodies are accepted by imports only' });
+      return match.route.handler(request, reply);
+    },
+  });
+  // the relation-form select at the address spec 001 §7 gives it too (baseFieldDataSelect.ts)
+  app.get(BASE_FIELD_DATA_SELECT, {
+    schema: { querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 20_000 } } },
+    config: { access: 'model', dispatcher: baseFieldDataSelectDispatcher(dispatcher) },
+    handler: async (request, reply) => {
+      const match = request.dispatched as RouteMatch | null;
+      if (!match) throw appError('CL_ERR_NOT_FOUND');
       return match.route.handler(request, reply);
     },
   });

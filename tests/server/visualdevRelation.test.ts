@@ -249,6 +249,11 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       const refusedSelect = await outsider.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
       expect(refusedSelect.status).toBe(403);
       expect(refusedSelect.body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+      // the same select at the address spec 001 §7 gives it, /api/visualdev/Base/{modelId}/FieldDataSelect: the same refusal
+      const refusedAtBase = await outsider.get('/api/visualdev/Base/online.caseLink/FieldDataSelect', select);
+      expect(refusedAtBase.status).toBe(403);
+      expect(refusedAtBase.body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
+      expect((await admin.get('/api/visualdev/Base/online.noSuchModel/FieldDataSelect', select)).body).toMatchObject({ error: 'CL_ERR_NOT_FOUND' });
       expect((await outsider.get('/api/online/caseLink', { pageSize: 10 })).body).toMatchObject({ error: 'CL_ERR_NO_PERMISSION' });
       const absent = await outsider.post(`/api/online/${noteModel}`, { title: 'x', linkId: MISSING });
       const hidden = await outsider.post(`/api/online/${noteModel}`, { title: 'x', linkId: target.id });
@@ -261,6 +266,12 @@ describe.each(matrix)('$kind: relation form and designed trees', ({ kind, availa
       const listed = await reader.get(`${ONLINE}/online.caseLink/FieldDataSelect`, select);
       expect(listed.body, JSON.stringify(listed.body)).toMatchObject({ code: 200 });
       expect((listed.body.data.list as { id: string }[]).find((r) => r.id === target.id)).toMatchObject({ note: target.note });
+      const listedAtBase = await reader.get('/api/visualdev/Base/online.caseLink/FieldDataSelect', select);
+      expect(listedAtBase.body, JSON.stringify(listedAtBase.body)).toMatchObject({
+        code: 200,
+        data: { pagination: { total: listed.body.data.pagination.total } },
+      });
+      expect(listedAtBase.body.data.list).toEqual(listed.body.data.list);
       const saved = await reader.post(`/api/online/${noteModel}`, { title: 'ok', linkId: target.id });
       expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200, data: { linkId: target.id, linkId_dictText: target.note } });
       const notes = (await admin.post(`${ONLINE}/online.${noteModel}/List`, { currentPage: 1, pageSize: 100 })).body.data.list as { title: string }[];
