@@ -42,11 +42,14 @@ export default async function systemDictionaryRoutes(app: FastifyInstance, optio
     return getRecord(options.store.env, model, typeId, await reads.context(request, model));
   }
 
-  /** a type's items, nested when the type is a tree; `exclude` drops one item (and so its branch) */
-  async function itemsOf(request: FastifyRequest, typeId: string, query: Record<string, string>, exclude?: string): Promise<Row[]> {
+  /**
+   * a type's items, nested when the type is a tree (unless `flat`: the selector's isTree=0); `exclude` drops one
+   * item (and so its branch)
+   */
+  async function itemsOf(request: FastifyRequest, typeId: string, query: Record<string, string>, exclude?: string, flat = false): Promise<Row[]> {
     const type = await typeOf(request, typeId);
     const rows = (await reads.all(request, ITEM, { dictId: String(type.id), ...query })).filter((row) => String(row.id) !== exclude).map(itemNode);
-    if (Number(type.isTree) !== 1 || query.keyword) return rows;
+    if (Number(type.isTree) !== 1 || query.keyword || flat) return rows;
     return nestRows(
       rows,
       (row) => String(row.id),
@@ -107,12 +110,16 @@ export default async function systemDictionaryRoutes(app: FastifyInstance, optio
     },
   );
 
-  app.get<{ Params: { typeId: string; id: string } }>(
+  // spec 001 §7: GET /{id}/Selector/{parent or 0} (isTree): isTree=0 asks for the items flat, 1 (or none) nested
+  app.get<{ Params: { typeId: string; id: string }; Querystring: { isTree?: '0' | '1' } }>(
     '/api/system/DictionaryData/:typeId/Selector/:id',
-    { schema: { params: idParams('typeId', 'id'), querystring: onlyT }, config: itemList },
+    {
+      schema: { params: idParams('typeId', 'id'), querystring: { type: 'object', properties: { isTree: { type: 'string', enum: ['0', '1'] }, _t: t } } },
+      config: itemList,
+    },
     async (request) => {
-      assertQueryNames(request, ['_t']);
-      return ok({ list: await itemsOf(request, request.params.typeId, {}, request.params.id) }, request);
+      assertQueryNames(request, ['isTree', '_t']);
+      return ok({ list: await itemsOf(request, request.params.typeId, {}, request.params.id, request.query.isTree === '0') }, request);
     },
   );
 

@@ -57,6 +57,15 @@ describe.each(matrix)('$kind: dictionary types and data (/api/system/Dictionary*
       expect((await admin.get(`${DATA}/${tree.id}`, { keyword: '拉' })).body.data.list.map((n: Node) => n.itemValue)).toEqual(['tensile']);
       const parents = (await admin.get(`${DATA}/${tree.id}/Selector/${items.mech!.id}`)).body.data.list as Node[];
       expect(parents.map((n) => n.itemValue)).toEqual(['chem']);
+      // spec 001 §7: the selector takes isTree; 1 nests the tree's items, 0 lists them flat
+      const nested = (await admin.get(`${DATA}/${tree.id}/Selector/0`, { isTree: '1' })).body.data.list as Node[];
+      expect(nested.map((n) => [n.itemValue, (n.children ?? []).map((c) => c.itemValue)])).toEqual([
+        ['mech', ['tensile']],
+        ['chem', []],
+      ]);
+      const flat = (await admin.get(`${DATA}/${tree.id}/Selector/0`, { isTree: '0' })).body.data.list as Node[];
+      expect(flat.map((n) => n.itemValue).sort()).toEqual(['chem', 'mech', 'tensile']);
+      expect(flat.every((n) => !n.children)).toBe(true);
       // the options a form offers: enabled items only
       const options = (await admin.get(`${DATA}/${tree.id}/Data/Selector`)).body.data.list as Node[];
       expect(options.map((n) => [n.itemValue, (n.children ?? []).map((c) => c.itemValue)])).toEqual([['mech', ['tensile']]]);
@@ -133,6 +142,7 @@ describe.each(matrix)('$kind: dictionary types and data (/api/system/Dictionary*
       expect((await nobody.get(`${DATA}/${tree.id}/Data/Selector`)).body.data.list).toHaveLength(1);
       expect((await nobody.get(`${DATA}/All`)).body.code).toBe(200);
       expect((await admin.get(`${DATA}/${tree.id}`, { sidx: 'x' })).status).toBe(400);
+      expect((await admin.get(`${DATA}/${tree.id}/Selector/0`, { isTree: 'yes' })).status).toBe(400);
       expect((await admin.get(`${DATA}/no-such-type`)).body).toMatchObject({ code: 400, error: 'CL_ERR_RECORD_NOT_FOUND' });
       expect((await admin.get(`${DATA}/no-such-type/Data/Selector`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       const otherTenant = await userWith(t, ['system:dictItem:list'], { tenantId: 2 });
