@@ -32,7 +32,9 @@ test('notices: publishing from the 系统公告 screen updates another signed-in
     await list.expectRow(title);
     await expect(list.row(title).getByText('未发布')).toBeVisible();
 
-    await list.row(title).getByText('发布', { exact: true }).click();
+    // 编辑 详情 删除 show; 发布 and 撤销 are behind 更多
+    await list.row(title).getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '发布', exact: true }).click();
     const publishing = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/sys/annountCement/doReleaseData/'));
     await page
       .locator('.ant-popconfirm, .ant-popover, .ant-modal-confirm')

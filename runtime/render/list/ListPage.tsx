@@ -26,7 +26,7 @@ import { useColumnSettings } from './useColumnSettings';
 import { useCustomActions, type BuiltInRunners } from './useCustomActions';
 import { useListController } from './useListController';
 import { useRecordActions } from './useRecordActions';
-import { useCustomRowRenderer } from './useCustomRowRenderer';
+import { useCustomRowLinks } from './useCustomRowLinks';
 import { dialogFailure, lazyPart } from '../lazyPart';
 
 // the add / edit / detail dialog and Formily with it: fetched on idle or with the first opening (docs/client-budgets.md)
@@ -112,7 +112,7 @@ export function ListPage({ served, dataProvider, fixedFilters, fixedValues, read
     [openPanel, params, fixedFilters, served, provider, selection, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, list.selection, list.reload, feedback, builtIn);
-  const customRow = useCustomRowRenderer(served, custom, runner, t);
+  const customRow = useCustomRowLinks(served, custom, runner);
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow });
   const columnSettings = useColumnSettings(served);
   const shownColumns = useMemo(() => applyColumnSettings(columns, columnSettings.settings), [columns, columnSettings.settings]);

@@ -6,7 +6,7 @@ import type { DictOption } from '../../fields/dict/DictSource';
 import type { HookSignatures } from '../../hooks/createHookRegistry';
 import type { ColumnItem, ServedModel, SortDef } from '../../model/types';
 import { fieldLabel, modelText, requireFieldDef } from '../modelText';
-import { actionsColumnWidth, dateColumnWidth } from './columnWidths';
+import { actionsColumnWidth, dateColumnWidth, titleColumnWidth } from './columnWidths';
 import { DATE_FORMATS, defaultRender, dictCell, expiryCell, formatDate, plainCell } from './cellRenderers';
 
 export const INDEX_COLUMN_KEY = '__index';
@@ -26,8 +26,10 @@ export interface ColumnContext {
   cellHook?: (name: string) => HookSignatures['cell'];
   /** the row-actions cell; no actions column without it */
   renderActions?: (record: DataRecord) => ReactNode;
-  /** every label the row-actions cell may show, which sizes the column (tableWidth's default without them) */
+  /** every label the row-actions cell may show side by side, which sizes the column (tableWidth's default without them) */
   actionLabels?: readonly string[];
+  /** the 更多 link's label when some of a row's links fold into its dropdown */
+  moreLabel?: string;
   /**
    * a phone-width screen: the actions column scrolls with the rest instead of staying fixed at the right, since a
    * fixed column of several links is wider than a 375 px screen and covered every other column
@@ -97,7 +99,9 @@ function fieldColumn(served: ServedModel, raw: ColumnItem, context: ColumnContex
     key: field,
     dataIndex: field,
     title,
-    width: spec.width ?? (cutsLongText(spec, def) ? LONG_TEXT_WIDTH : dated ? dateColumnWidth(DATE_FORMATS[render], title, sortable) : undefined),
+    width:
+      spec.width ??
+      (cutsLongText(spec, def) ? LONG_TEXT_WIDTH : dated ? dateColumnWidth(DATE_FORMATS[render], title, sortable) : titleColumnWidth(title, sortable)),
     align: spec.align ?? (render === 'number' ? 'right' : undefined),
     ellipsis: cutsLongText(spec, def),
     render: cell,
@@ -122,13 +126,13 @@ export function buildColumns(served: ServedModel, context: ColumnContext): Colum
     { key: INDEX_COLUMN_KEY, title: context.t('list.index'), width: 64, align: 'center', render: (_value, _record, index) => offset + index + 1 },
     ...shown.map((column) => fieldColumn(served, column, context)),
   ];
-  const { renderActions, actionLabels } = context;
+  const { renderActions, actionLabels, moreLabel } = context;
   if (renderActions) {
     const title = context.t('list.actions');
     columns.push({
       key: ACTIONS_COLUMN_KEY,
       title,
-      ...(actionLabels ? { width: actionsColumnWidth(actionLabels, title) } : {}),
+      ...(actionLabels ? { width: actionsColumnWidth(actionLabels, title, moreLabel) } : {}),
       fixed: context.narrow ? undefined : 'right',
       render: (_value, record) => renderActions(record),
     });

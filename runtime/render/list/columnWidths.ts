@@ -15,6 +15,17 @@ export function textWidth(text: string): number {
 
 /** The arrows a sortable column's title shows beside it. */
 const SORTER = 20;
+/** A column whose title is shorter (IP, 状态) still leaves its values some room. */
+const MIN_COLUMN = 80;
+
+/**
+ * The width of a column that declares none: its title on one line, in the user's language. Without a width,
+ * such columns took equal shares of the table, and an English title longer than its share was cut (用户管理's
+ * "Current department" read "Current departm"); a table wider than its card scrolls inside it.
+ */
+export function titleColumnWidth(title: string, sortable: boolean): number {
+  return Math.max(MIN_COLUMN, textWidth(title) + (sortable ? SORTER : 0) + CELL_PADDING);
+}
 
 /**
  * The width of a date or date-time column: its formatted value on one line (a 创建时间 of 2026-11-28 00:01:56
@@ -24,12 +35,16 @@ export function dateColumnWidth(format: string, title: string, sortable: boolean
   return Math.max(textWidth(format), textWidth(title) + (sortable ? SORTER : 0)) + CELL_PADDING;
 }
 
+/** The 更多 link's arrow (a 14 px icon) and its gap to the label (antd's marginXS). */
+const MORE_ARROW = 14 + 8;
+
 /**
  * The actions column's width: every link a row may show side by side (编辑 详情 删除 打印…, or Edit Details Delete
- * Print in English), or its title if wider. Without a width of its own, the fixed column took an equal share of
- * the table and cut its last links.
+ * Print in English) and the 更多 link when some fold into it (`more`, its label), or its title if wider. Without a
+ * width of its own, the fixed column took an equal share of the table and cut its last links.
  */
-export function actionsColumnWidth(labels: readonly string[], title: string): number {
+export function actionsColumnWidth(labels: readonly string[], title: string, more?: string): number {
   const links = labels.reduce((sum, label) => sum + textWidth(label) + LINK_BUTTON_PADDING, 0);
-  return Math.max(links, textWidth(title)) + CELL_PADDING;
+  const folded = more === undefined ? 0 : textWidth(more) + MORE_ARROW + LINK_BUTTON_PADDING;
+  return Math.max(links + folded, textWidth(title)) + CELL_PADDING;
 }

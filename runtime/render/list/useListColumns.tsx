@@ -3,15 +3,16 @@ import type { DataRecord } from '../../data/DataProvider';
 import type { ServedModel } from '../../model/types';
 import { fieldLabel } from '../modelText';
 import { useRuntime } from '../RuntimeProvider';
+import { useFeedback } from '../useFeedback';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { useRenderText } from '../useRenderText';
 import type { AllowedActions } from './allowedActions';
 import { buildColumns } from './buildColumns';
 import { deleteConfirmKey } from './deleteConfirm';
 import { RecordLink } from './RecordLink';
-import { RowActions, type RowActionHandlers } from './RowActions';
+import { RowActions } from './RowActions';
+import { foldRowLinks, type RowLink } from './rowLinks';
 import { StateSwitch } from './StateSwitch';
-import type { CustomRowCell } from './useCustomRowRenderer';
 import { useDictOptionMap } from './useDictOptionMap';
 import type { ListController } from './useListController';
 import type { RecordActions } from './useRecordActions';
@@ -23,14 +24,15 @@ interface ListColumnsInput {
   actions: RecordActions;
   onEdit(record: DataRecord): void;
   onDetail(record: DataRecord): void;
-  /** the model's own row actions (list.actions objects) */
-  customRow?: CustomRowCell;
+  /** the model's own row actions (list.actions objects), after the built-in ones */
+  customRow?: readonly RowLink[];
 }
 
 /** buildColumns wired to the page: memoised, so cells re-render only when what they show changes. */
 export function useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow }: ListColumnsInput) {
   const { hooks } = useRuntime();
   const t = useRenderText();
+  const { confirm } = useFeedback();
   const dictOptions = useDictOptionMap(served);
   const { sort, page, pageSize } = list.params;
   const state = served.model.api.state;
@@ -39,23 +41,16 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
   const narrow = useNarrowScreen();
 
   return useMemo(() => {
-    const handlers: RowActionHandlers = {
-      canEdit: allowed.edit,
-      canDetail: allowed.detail,
-      canDelete: allowed.delete,
-      deleteConfirm: t(deleteConfirmKey(served.model)),
-      onEdit,
-      onDetail,
-      onDelete: actions.remove,
-      renderCustom: customRow?.render,
-    };
-    // every label a row may show, for the column's width (a cut 打印 or Delete was seen)
-    const actionLabels = [
-      ...(handlers.canEdit ? [t('action.edit')] : []),
-      ...(handlers.canDetail ? [t('action.detail')] : []),
-      ...(handlers.canDelete ? [t('action.delete')] : []),
-      ...(customRow?.labels ?? []),
+    // built-in keys apart from the model's own action keys (a row action may be called delete)
+    const links: RowLink[] = [
+      ...(allowed.edit ? [{ key: '__edit', label: t('action.edit'), run: onEdit }] : []),
+      ...(allowed.detail ? [{ key: '__detail', label: t('action.detail'), run: onDetail }] : []),
+      ...(allowed.delete
+        ? [{ key: '__delete', label: t('action.delete'), danger: true, confirm: t(deleteConfirmKey(served.model)), run: actions.remove }]
+        : []),
+      ...(customRow ?? []),
     ];
+    const folded = foldRowLinks(links);
     return buildColumns(served, {
       t,
       dictOptions,
@@ -73,13 +68,15 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
               />
             )
           : undefined,
-      renderActions: actionLabels.length > 0 ? (record) => <RowActions record={record} t={t} {...handlers} /> : undefined,
-      actionLabels,
+      renderActions: links.length > 0 ? (record) => <RowActions record={record} links={folded} t={t} confirm={confirm} /> : undefined,
+      // the links a row may show side by side, and 更多, size the column (a cut 打印 or Delete was seen)
+      actionLabels: folded.inline.map((link) => link.label),
+      moreLabel: folded.more.length > 0 ? t('action.more') : undefined,
       renderLink: (content, link, record) => (
         <RecordLink link={link} id={record[link.idField]}>
           {content}
         </RecordLink>
       ),
     });
-  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, customRow, narrow]);
+  }, [served, t, dictOptions, sort, page, pageSize, allowed, actions, onEdit, onDetail, state, hooks, customRow, narrow, confirm]);
 }

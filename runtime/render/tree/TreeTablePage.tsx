@@ -22,7 +22,7 @@ import type { ScreenProps } from '../screen/createScreenRegistry';
 import { useErrorText, useFeedback } from '../useFeedback';
 import { useRenderText } from '../useRenderText';
 import { loadChildren, treeSettings } from './treeNodes';
-import { useCustomRowRenderer } from '../list/useCustomRowRenderer';
+import { useCustomRowLinks } from '../list/useCustomRowLinks';
 
 type Row = DataRecord & { children?: Row[] };
 
@@ -119,7 +119,7 @@ export function TreeTablePage({ served, readOnly = false }: ScreenProps) {
     [allowed.add, openAdd, openPanel, params, served, provider, runtime.i18n, message],
   );
   const runner = useCustomActions(served, provider, [], reload, feedback, builtIn);
-  const customRow = useCustomRowRenderer(served, custom, runner, t);
+  const customRow = useCustomRowLinks(served, custom, runner);
   const columns = useListColumns({ served, list, allowed, actions, onEdit, onDetail, customRow });
 
   const rows = useMemo(() => {

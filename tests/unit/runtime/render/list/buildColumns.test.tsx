@@ -56,6 +56,21 @@ describe('buildColumns', () => {
     expect(actions().width).toBeUndefined();
   });
 
+  it('adds 更多 to the actions column when links fold into it', () => {
+    const actions = buildColumns(servedPosition(), { t, renderActions: () => 'actions', actionLabels: ['编辑', '详情', '删除'], moreLabel: '更多' }).at(-1)!;
+    expect(actions.width).toBe(3 * (28 + 14) + 28 + 22 + 14 + 32);
+  });
+
+  it('gives a column without a width of its own its title’s, in the user’s language, instead of an equal share', () => {
+    const en = (key: string) => ({ 'list.index': 'No.', 'list.actions': 'Actions' })[key] ?? key;
+    const served = serve({
+      ...servedPosition().model,
+      list: { columns: ['fullName', { field: 'enCode', title: 'Current department' }, { field: 'sortCode', sorter: true }] },
+    });
+    const widths = Object.fromEntries(buildColumns(served, { t: en }).map((column) => [column.key, column.width]));
+    expect(widths).toMatchObject({ fullName: 4 * 14 + 32, enCode: 18 * 8 + 32, sortCode: 2 * 14 + 20 + 32 });
+  });
+
   it('gives a date-time column room for its value on one line', () => {
     const createTime = buildColumns(servedPosition(), { t }).find((column) => column.key === 'createTime')!;
     expect(createTime.width).toBe(19 * 8 + 32);
