@@ -110,7 +110,8 @@ export default async function sysLoginRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.post('/sys/logout', { config: { access: 'authenticated', duringPasswordChange: true } }, async (request) => {
+  // logged as what it is, a sign-out of the sign-in log (type 1), not as an operation of type 添加 (a POST)
+  app.post('/sys/logout', { config: { access: 'authenticated', duringPasswordChange: true, operationLog: false } }, async (request) => {
     const auth = authOf(request);
     await revokeSession(db, auth.sessionId, 'logout');
     await logSecurityEvent(db, { event: 'logout', userId: auth.userId, username: auth.username, ip: request.ip, requestId: request.id });

@@ -5,6 +5,7 @@ import type { CompiledField, CompiledModel } from './compileModel.js';
 import type { DataScope } from './dataScope.js';
 import type { EngineEnv } from './engineEnv.js';
 import { serverMessageIn } from '../i18n/messages.js';
+import type { Translate } from '../i18n/translateText.js';
 import { redactHistory } from './historyScope.js';
 import { addRefTexts } from './refTexts.js';
 import type { Row } from './toDictText.js';
@@ -62,17 +63,19 @@ export async function presentRows<T extends Row>(
   if (model.tenancy?.present && decoded.length > 0) await model.tenancy.present(decoded, { db: options.db ?? env.reader, tenantId: view.tenantId });
   const hiddenOn = async (target: CompiledModel) => (await env.scopeOf(view.auth, target)).fields?.hidden;
   await addRefTexts({ db: options.db ?? env.reader, tenantId: view.tenantId, modelOf: env.modelOf, hiddenOn }, decoded, pick(model.refFields));
-  translateMessages(decoded, pick([...model.fields.values()].filter((f) => f.def.serverMessage === true)), view.lang);
+  translateMessages(decoded, pick([...model.fields.values()].filter((f) => f.def.serverMessage === true)), view.lang, env.translate);
   return env.toDictText(decoded, pick(model.dictFields), view.lang);
 }
 
 /** (version 16) serverMessage fields: a stored server message in the reader's language, in place. */
-function translateMessages(rows: Row[], fields: CompiledField[], lang: Lang): void {
+function translateMessages(rows: Row[], fields: CompiledField[], lang: Lang, translate: Translate): void {
   if (lang === 'zh-CN') return;
+  // a message's texts (an operation line's model title and button name) are read through the shared catalogue
+  const textIn = (zhText: string) => translate(zhText, lang);
   for (const field of fields) {
     for (const row of rows) {
       const value = row[field.name];
-      if (typeof value === 'string') row[field.name] = serverMessageIn(value, lang);
+      if (typeof value === 'string') row[field.name] = serverMessageIn(value, lang, textIn);
     }
   }
 }

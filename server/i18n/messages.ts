@@ -14,6 +14,8 @@ const MESSAGES = {
   valueFree: { 'zh-CN': '该值可用！', en: 'This value is available!' },
   loginLogged: { 'zh-CN': '用户名: {username},登录成功！', en: 'User {username} signed in' },
   logoutLogged: { 'zh-CN': '用户名: {username},退出成功！', en: 'User {username} signed out' },
+  // 系统日志's operation lines (Jeecg's 定时任务-添加): a model's title and what was done, both catalogue texts
+  operationLogged: { 'zh-CN': '{module}-{operation}', en: '{module} - {operation}' },
   rowsPruned: { 'zh-CN': '已删除{count}条{days}天前的记录', en: 'Deleted {count} rows older than {days} days' },
   copySuffix: { 'zh-CN': '副本', en: 'copy' },
   // words of exported workbooks: a report's totals row, the assessor workbook's name and its staff column
@@ -31,32 +33,50 @@ export function successMessage(key: MessageKey, lang: Lang, params: Record<strin
   return lang === 'zh-TW' ? toTraditional(text) : text;
 }
 
-/** The messages the server writes into stored text (系统日志's sign-in lines), read back by serverMessageIn. */
-const STORED_MESSAGES = ['loginLogged', 'logoutLogged'] as const satisfies readonly MessageKey[];
+/**
+ * The messages the server writes into stored text (系统日志's lines), read back by serverMessageIn; `texts` names
+ * the parameters that are zh-CN texts of the catalogue (a model's title, a button's name), read in the reader's
+ * language too. The first template that matches wins: the operation line's matches nearly any text with a dash.
+ */
+const STORED_MESSAGES: readonly { key: MessageKey; texts?: readonly string[] }[] = [
+  { key: 'loginLogged' },
+  { key: 'logoutLogged' },
+  { key: 'operationLogged', texts: ['module', 'operation'] },
+];
 
-const storedPatterns = STORED_MESSAGES.map((key) => {
+const storedPatterns = STORED_MESSAGES.map(({ key, texts = [] }) => {
   const names: string[] = [];
   const source = MESSAGES[key]['zh-CN'].replace(/\{(\w+)\}|[.*+?^${}()|[\]\\]/g, (part: string, name?: string) => {
     if (!name) return `\\${part}`;
     names.push(name);
     return '(.+)';
   });
-  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
+  return { key, names, texts, pattern: new RegExp(`^${source}$`, 's') };
 });
 
+/** zh-CN text -> the text in a language (the server's Translate for one language): a stored message's texts. */
+export type TextIn = (zhText: string) => string;
+
 /**
- * A stored text that is one of the server's stored messages written in zh-CN (用户名: admin,登录成功！), in
- * the reader's language (User admin signed in); any other text as it is. The store keeps the zh-CN text
- * (searchable, and what rows written before read as), the reader gets their own language.
+ * A stored text that is one of the server's stored messages written in zh-CN (用户名: admin,登录成功！, 单据规则-新增),
+ * in the reader's language (User admin signed in, Bill number rules - Add); any other text as it is. The store
+ * keeps the zh-CN text (searchable, and what rows written before read as), the reader gets their own language.
+ * A message whose texts `textIn` does not know (a route, POST /sys/x-y) is answered as stored.
  *
  * @example
  * serverMessageIn('用户名: admin,登录成功！', 'en'); // → 'User admin signed in'
  */
-export function serverMessageIn(text: string, lang: Lang): string {
+export function serverMessageIn(text: string, lang: Lang, textIn: TextIn = (zh) => zh): string {
   if (lang === 'zh-CN') return text;
-  for (const { key, names, pattern } of storedPatterns) {
+  for (const { key, names, texts, pattern } of storedPatterns) {
     const match = pattern.exec(text);
-    if (match) return successMessage(key, lang, Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])));
+    if (!match) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
+    if (texts.length === 0) return successMessage(key, lang, params);
+    if (texts.every((name) => textIn(params[name]!) === params[name])) return text;
+    for (const name of texts) params[name] = textIn(params[name]!);
+    const template = lang === 'en' ? MESSAGES[key].en : MESSAGES[key]['zh-CN'];
+    return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
   }
   return text;
 }

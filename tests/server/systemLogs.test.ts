@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { successMessage } from '../../server/i18n/messages.js';
+import { toTraditional } from '../../server/i18n/toTraditional.js';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { client, userWith, type Client } from './engineSupport.js';
@@ -92,6 +93,46 @@ describe.each(matrix)('$kind: login and operation logs (/sys/log, /sys/loginfo, 
       expect(JSON.stringify(page.records)).not.toContain('LOGTEST');
       // reads are not logged
       expect(page.records.some((r: { requestType: string }) => r.requestType === 'GET')).toBe(false);
+    });
+
+    it('shows the operation lines in the reader’s language (model title and action, those written before too), and a sign-out as a sign-out only', async () => {
+      expect((await admin.post('/api/system/BillRule', { fullName: '日志语言', enCode: `LOGLANG${kind}` })).body.code).toBe(200);
+      await userWith(t, []);
+      const { id } = await t.app.ctx.db.db.selectFrom('sysUser').select('id').where('username', '!=', 'admin').executeTakeFirstOrThrow();
+      const reset = await admin.post(`/api/permission/Users/${id}/Actions/ResetPassword`, { userPassword: 'Reset2026pass', validatePassword: 'Reset2026pass' });
+      expect(reset.body.code).toBe(200);
+      const token = await t.login();
+      await t.request({ method: 'POST', url: '/sys/logout', token });
+      await flushed();
+      // rows as an older Cloudlab wrote them, and a route's line that names no model
+      await sql`insert into sys_log (id, tenant_id, log_type, log_content, operate_type, username, create_time, version)
+        values (${`op-old-${kind}`}, 1, 2, '定时任务-新增', 2, 'admin', '2020-01-01 00:00:00', 1),
+               (${`op-route-${kind}`}, 1, 2, 'POST /api/x-y', 2, 'admin', '2020-01-01 00:00:00', 1)`.execute(t.app.ctx.db.db);
+      const contents = async (lang: string) => {
+        const page = (await client(t, await t.login(), { lang }).get('/sys/log/list', { logType: 2, pageSize: 200 })).body.result;
+        return page.records.map((r: { logContent: string }) => r.logContent) as string[];
+      };
+      const zh = await contents('zh-CN');
+      expect(zh).toEqual(expect.arrayContaining(['单据规则-新增', '用户管理-重置密码', '定时任务-新增', 'POST /api/x-y']));
+      const en = await contents('en');
+      expect(en).toEqual(expect.arrayContaining(['Bill number rules - Add', 'Users - Reset password', 'Scheduled jobs - Add', 'POST /api/x-y']));
+      expect(en.filter((c) => /[\u4e00-\u9fff]/.test(c))).toEqual([]);
+      const tw = await contents('zh-TW');
+      expect(tw).toEqual(expect.arrayContaining(['单据规则-新增', '用户管理-重置密码', '定时任务-新增'].map((line) => toTraditional(line))));
+      expect(tw).toContain('單據規則-新增');
+      // the keyword search still matches the stored zh-CN text
+      const found = (await client(t, await t.login(), { lang: 'en' }).get('/sys/log/list', { logType: 2, keyword: '单据规则', pageSize: 5 })).body.result;
+      expect(found.records[0]?.logContent).toBe('Bill number rules - Add');
+
+      // signing out is a line of the sign-in log, never an operation of type 添加
+      const all = (await admin.get('/sys/log/list', { pageSize: 500 })).body.result.records as {
+        logType: number;
+        requestUrl: string;
+        operateType: number | null;
+      }[];
+      const signOuts = all.filter((r) => r.requestUrl === '/sys/logout');
+      expect(signOuts.length).toBeGreaterThan(0);
+      expect(signOuts.every((r) => r.logType === 1 && r.operateType === null)).toBe(true);
     });
 
     it('refuses bad input and callers without the permission, and keeps tenants apart', async () => {
