@@ -27,6 +27,7 @@ import sysUserPickerRoutes from './api/sysUserPicker.js';
 import userImportPreviewRoutes from './api/userImportPreview.js';
 import uploadChunkRoutes from './api/uploadChunks.js';
 import uploadCommonRoutes from './api/uploadCommon.js';
+import { createFileAccess } from './api/fileAccess.js';
 import visualdevRoutes from './api/visualdev.js';
 import visualdevModuleRoutes from './api/visualdevModules.js';
 import { ensureBootstrap } from './auth/bootstrap.js';
@@ -211,6 +212,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
     const modelStore = store;
+    // a write may put into a record only files its writer may read (engine/fileReferences.ts)
+    env.fileReadable = createFileAccess(modelStore, db.db, config.dataDir).mayUse;
     await syncModelTables(db, modelStore.current().modules);
     await separateRecycleBinSecrets(
       db.db,

@@ -263,6 +263,12 @@ const CATALOGUE = {
     'zh-CN': '该数据超出您的数据权限范围，不能保存',
     en: 'This record would fall outside your data scope and cannot be saved',
   },
+  // the same for a path that does not exist and one the writer may not read: it tells nothing about other files
+  CL_ERR_FILE_UNAVAILABLE: {
+    kind: 'validation',
+    'zh-CN': '{label}中的文件不可用，请重新上传',
+    en: 'A file in {label} is not available; please upload it again',
+  },
   CL_ERR_IMPORT_FILE_MISSING: { kind: 'business', 'zh-CN': '请选择要导入的 Excel 文件', en: 'Please choose an Excel file to import' },
   CL_ERR_IMPORT_FILE_TYPE: { kind: 'business', 'zh-CN': '只能导入 .xls 或 .xlsx 格式的 Excel 文件', en: 'Only Excel files (.xls, .xlsx) can be imported' },
   CL_ERR_IMPORT_LEGACY_XLS: {

@@ -56,7 +56,7 @@ const answerOf = (file: StoredFile) => ({
  */
 export default async function uploadChunkRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const files = createFileStore(app.ctx.config.dataDir);
-  const mayRead = createFileAccess(options.store, app.ctx.db.db);
+  const { mayRead } = createFileAccess(options.store, app.ctx.db.db, app.ctx.config.dataDir);
   const chunks = createChunkStore(app.ctx.config.dataDir);
   const tickets = createPreviewTickets();
   await chunks.sweep();

@@ -26,7 +26,7 @@ function fieldText(file: MultipartFile, name: string): string | undefined {
  */
 export default async function uploadCommonRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const store = createFileStore(app.ctx.config.dataDir);
-  const mayRead = createFileAccess(options.store, app.ctx.db.db);
+  const { mayRead } = createFileAccess(options.store, app.ctx.db.db, app.ctx.config.dataDir);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 1024 } });
 
   app.post('/sys/common/upload', { config: { access: 'authenticated' } }, async (request) => {

@@ -58,6 +58,8 @@ export interface CompiledModel {
   keywordFields: CompiledField[];
   /** the keyword search's table and columns, as the text index was built for them (tableSpec.ts) */
   keywordSearch: KeywordColumns;
+  /** the columns that may name stored files, and their index (engine/fileReferences.ts) */
+  fileSearch: KeywordColumns;
   dictFields: CompiledField[];
   /** reference fields that name a label (`refLabel`) and no dictionary: lists show the label as <field>_dictText */
   refFields: CompiledField[];
@@ -179,6 +181,7 @@ export function compileModel(model: ModelFile, adapter: DbAdapter, hooks: HookRe
     writable: all.filter((f) => f.writable),
     keywordFields,
     keywordSearch: { table: model.entity.table, columns: spec.keywordColumns },
+    fileSearch: { table: model.entity.table, columns: spec.fileColumns },
     dictFields: readable.filter((f) => f.def.dict),
     refFields: readable.filter((f) => f.def.ref && f.def.refLabel && !f.def.dict),
     uniqueFields: all.filter((f) => f.def.unique),

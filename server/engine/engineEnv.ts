@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { QuickReads, SlowReads } from '../db/slowReads.js';
 import type { DictCache, DictItem } from '../dict/dictCache.js';
 import type { Translate } from '../i18n/translateText.js';
+import type { AuthContext } from '../plugins/accessPlugin.js';
 import { createContextFor, type ContextFor, type ScopeOf } from './context.js';
 import { createScopeOf } from './dataScopeCache.js';
 import { withTabParents, type TabParentsOf } from './tabScope.js';
@@ -59,6 +60,12 @@ export interface EngineEnv {
   tabParentsOf: TabParentsOf;
   /** every model served now (the model store sets it when it opens): the recycle bin and the change log follow theirs */
   servedModels: ServedModelsOf;
+  /**
+   * Whether the user may read the stored file `name` (server/api/fileAccess.ts, which the app sets; none
+   * until then): a write may put into a file-kind field only such files (fileReferences.ts). `db` is the
+   * executor to read with (a write's transaction).
+   */
+  fileReadable(auth: AuthContext, name: string, db: Kysely<Database>): Promise<boolean>;
 }
 
 /**
@@ -103,6 +110,7 @@ export function createEngineEnv(handle: DbHandle, translate: Translate, dicts: D
     scopeOf,
     tabParentsOf: () => [],
     servedModels: () => [],
+    fileReadable: () => Promise.resolve(false),
   };
   return env;
 }

@@ -22,6 +22,8 @@ interface HistoryKind {
   entries(history: CompiledModel, target: CompiledModel, scope: DataScope): RawBuilder<unknown>;
   /** the history field answering a value of the target record (the bin's label, one of its keyword fields), if any */
   label?: string;
+  /** the target record's values an entry keeps, field by field (a snapshot's members, a change's before and after) */
+  kept(row: Row, json: JsonRole): { field: string; value: unknown }[];
 }
 
 const fieldRef = (model: CompiledModel, name: string) => model.fields.get(name)!.ref;
@@ -54,6 +56,7 @@ const RECYCLE_BIN: HistoryKind = {
   keeps: keepsRecycleBin,
   values: ['data', 'recordLabel'],
   label: 'recordLabel',
+  kept: (row, json) => Object.entries((json.fromDb(row.data) ?? {}) as Record<string, unknown>).map(([field, value]) => ({ field, value })),
   entries(bin, target, scope) {
     if (!scope.condition) return ofModel(bin, target);
     return sql`(${ofModel(bin, target)} and ${keptRowInScope(target, scope, fieldRef(bin, 'data'), fieldRef(bin, 'secretData'), bin.adapter.json)})`;
@@ -71,6 +74,14 @@ const KEPT = 'kept';
 const CHANGE_LOG: HistoryKind = {
   keeps: keepsChangeLog,
   values: ['changes'],
+  kept: (row, json) => {
+    const changes = json.fromDb(row.changes);
+    if (!Array.isArray(changes)) return [];
+    return (changes as { field?: unknown; before?: unknown; after?: unknown }[]).flatMap((c) => [
+      { field: String(c?.field), value: c?.before },
+      { field: String(c?.field), value: c?.after },
+    ]);
+  },
   entries(log, target, scope) {
     if (!scope.condition) return ofModel(log, target);
     const dataId = fieldRef(log, 'dataId');
@@ -183,6 +194,28 @@ export function redactHistory<T extends Row>(model: CompiledModel, rows: T[], hi
     }
   }
   return rows;
+}
+
+/**
+ * The target record's values a recycle-bin or change-log entry keeps, as the caller may see them (the fields
+ * their roles hide on its model left out, as redactHistory does), with the model each belongs to; null for
+ * a row of any other model. `row` holds the entry's modelId and its values field (data, changes).
+ */
+export function keptValues(
+  model: CompiledModel,
+  row: Row,
+  history: ReadonlyMap<string, ReadonlySet<string>> | undefined,
+): { modelId: string; field: string; value: unknown }[] | null {
+  const kind = KINDS.get(model.tableName);
+  if (!kind) return null;
+  const modelId = String(row.modelId);
+  const hidden = history?.get(modelId);
+  // an entry of a model the scope does not name shows nothing (redactHistory)
+  if (!hidden) return [];
+  return kind
+    .kept(row, model.adapter.json)
+    .filter(({ field }) => !hidden.has(field))
+    .map(({ field, value }) => ({ modelId, field, value }));
 }
 
 /**

@@ -15,6 +15,7 @@ import { completeCreate } from './completeRecord.js';
 import { writableBody } from './fieldAccess.js';
 import { inWrite, runBeforeSave, type WriteScope } from './writeRecord.js';
 import { refusedRefs } from './refChecks.js';
+import { refusedFiles } from './fileReferences.js';
 import { createChangesState, mayChangeState } from './stateGuard.js';
 import { checkXlsxZip } from './xlsx/checkXlsxZip.js';
 import { readSheet } from './xlsx/readSheet.js';
@@ -65,8 +66,12 @@ async function insertAll(
         message: errorText('CL_ERR_NO_PERMISSION', ctx.lang),
       });
   }
+  // like a form create, a file cell may name only files the importer may read, checked before a hook reads them (fileReferences.ts)
+  const writes = bodies.map((values) => ({ values }));
+  const files = await refusedFiles(env, trx, model, writes, context, ctx);
   for (const [index, row] of rows.entries()) {
     await breathe();
+    if (files[index]!.length > 0) continue;
     const id = newId();
     try {
       const completed = await completeCreate(write, model, bodies[index]!, ctx);
@@ -80,15 +85,9 @@ async function insertAll(
     }
   }
   // like a form create, a relation form cell must name a record the importer could pick (refChecks.ts)
-  const relations = await refusedRefs(
-    env,
-    trx,
-    model,
-    bodies.map((values) => ({ values })),
-    context,
-    ctx,
-  );
+  const relations = await refusedRefs(env, trx, model, writes, context, ctx);
   relations.forEach((errors, index) => {
+    errors.push(...files[index]!);
     const row = rows[index]!;
     for (const e of errors)
       refused.push({

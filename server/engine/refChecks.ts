@@ -73,6 +73,16 @@ export interface RefWrite {
   stored?: Row;
 }
 
+/** A check of what writes put into a model's records (here, and fileReferences.ts): each write's refused fields, in order. */
+export type WriteCheck = (
+  env: EngineEnv,
+  trx: Transaction<Database>,
+  model: CompiledModel,
+  writes: readonly RefWrite[],
+  context: EngineContext,
+  messages: MessageContext,
+) => Promise<FieldError[][]>;
+
 /**
  * For each write (same order), the relation form fields (`ref` fields the form places with RelationForm)
  * that name a record the writer could not pick: one of the target model that is missing, outside their
@@ -81,14 +91,7 @@ export interface RefWrite {
  * checks only the ids it changes (`stored`: the row before it), so a record whose reference has since moved
  * out of reach can still be edited otherwise. The ids of many writes (an import's rows) are read together.
  */
-export async function refusedRefs(
-  env: EngineEnv,
-  trx: Transaction<Database>,
-  model: CompiledModel,
-  writes: readonly RefWrite[],
-  context: EngineContext,
-  messages: MessageContext,
-): Promise<FieldError[][]> {
+export const refusedRefs: WriteCheck = async (env, trx, model, writes, context, messages) => {
   const refused = writes.map((): FieldError[] => []);
   const checked = relationFields(model);
   if (checked.size === 0) return refused;
@@ -110,7 +113,7 @@ export async function refusedRefs(
     });
   }
   return refused;
-}
+};
 
 /**
  * A create or update may put into a relation form field only ids of records the writer could pick

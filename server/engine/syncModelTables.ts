@@ -42,6 +42,7 @@ async function syncTablesOf(handle: DbHandle, models: Iterable<ModelFile>, warn:
       await builder.execute();
     }
     await adapter.textSearch.syncIndex(db, { table: spec.table, columns: spec.keywordColumns }, warn);
+    await adapter.textSearch.syncFileIndex(db, { table: spec.table, columns: spec.fileColumns }, warn);
     // the identity cache's counter counts every write to the tables an identity is derived from
     if (IDENTITY_TABLES.has(spec.table)) await adapter.ddl.bumpOnWrite(db, spec.table, IDENTITY_COUNTER);
   }

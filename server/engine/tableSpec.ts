@@ -26,7 +26,16 @@ export interface TableSpec {
   indexes: IndexSpec[];
   /** the columns the list's keyword search covers, served by the dialect's text index */
   keywordColumns: string[];
+  /** the columns that may name stored files (FILE_KINDS), served by the dialect's file index (engine/fileReferences.ts) */
+  fileColumns: string[];
 }
+
+/**
+ * The field kinds whose value may name stored files: a path (file, image), an editor's text with inserted
+ * images (richText), and JSON or list values (an editable table's upload cells). Declared by the field's
+ * type in the model file, so every screen showing such a field is covered alike.
+ */
+export const FILE_KINDS: ReadonlySet<FieldDef['type']> = new Set<FieldDef['type']>(['file', 'image', 'richText', 'json', 'list']);
 
 /** Keyword search covers the fields marked `keyword` that reads may show. */
 export function isKeywordField(field: FieldDef): boolean {
@@ -108,7 +117,10 @@ export function buildTableSpec(model: ModelFile): TableSpec {
   const keywordColumns = Object.entries(model.entity.fields)
     .filter(([, field]) => isKeywordField(field))
     .map(([name]) => columnOf(name));
-  return { table, tenantScoped, columns, indexes: dedupe(indexes), keywordColumns };
+  const fileColumns = Object.entries(model.entity.fields)
+    .filter(([, field]) => FILE_KINDS.has(field.type) && !field.secret)
+    .map(([name]) => columnOf(name));
+  return { table, tenantScoped, columns, indexes: dedupe(indexes), keywordColumns, fileColumns };
 }
 
 function dedupe(indexes: IndexSpec[]): IndexSpec[] {

@@ -18,6 +18,7 @@ import { scopeConditions } from './whereSql.js';
 import { withoutHidden, writableBody } from './fieldAccess.js';
 import type { WriteScope } from './writeScope.js';
 import { assertRefsVisible, storedRefs } from './refChecks.js';
+import { assertFilesReadable, storedFiles } from './fileReferences.js';
 import { assertStateChangeAllowed } from './stateGuard.js';
 import { translatorFor } from '../i18n/translateText.js';
 
@@ -120,6 +121,8 @@ export async function createRecord(env: EngineEnv, model: CompiledModel, sent: R
     const { trx } = write;
     // setting another state than a new record starts with needs the state permission (stateGuard.ts)
     await assertStateChangeAllowed(trx, model, values, context, null);
+    // before any hook reads a file the values name (an ID photo's size would tell of another's file)
+    await assertFilesReadable(env, trx, model, { values }, context, ctx);
     const id = await nextId(trx, model);
     const completed = await completeCreate(write, model, values, ctx);
     const final = await runBeforeSave(model, completed, 'create', String(id), write);
@@ -169,6 +172,8 @@ export async function updateRecord(env: EngineEnv, model: CompiledModel, id: str
     // changing the state through the edit form needs the state permission, as the State action does (stateGuard.ts)
     await assertStateChangeAllowed(trx, model, values, context, rowSql(model, id, context));
     const stored = await storedRefs(trx, model, values, rowSql(model, id, context));
+    const files = await storedFiles(trx, model, values, rowSql(model, id, context));
+    await assertFilesReadable(env, trx, model, { values, ...(files ? { stored: files } : {}) }, context, ctx);
     const completed = await completeUpdate(write, model, id, values, ctx);
     const final = await runBeforeSave(model, completed, 'update', id, write);
     await assertRefsVisible(env, trx, model, values, context, ctx, stored);

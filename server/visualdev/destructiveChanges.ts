@@ -57,7 +57,7 @@ export async function columnsAtRisk(handle: DbHandle, served: ModelFile, changes
 /**
  * Copies each column's filled values (with the row id) into a table of its own, records where in
  * sys_visualdev_backup, then drops the column: the indexes naming it first, and the keyword index is
- * rebuilt without it (the adapter's, so it never refers to a column that is gone).
+ * rebuilt without it, and so is the file index (the adapter's, so they never refer to a column that is gone).
  */
 export async function backUpAndDrop(handle: DbHandle, served: ModelFile, columns: ColumnAtRisk[], by: string | null): Promise<ColumnBackup[]> {
   const db = handle.db.withoutPlugins() as unknown as Kysely<unknown>;
@@ -67,6 +67,7 @@ export async function backUpAndDrop(handle: DbHandle, served: ModelFile, columns
   const stamp = nowText().replace(/\D/g, '');
   const backups: ColumnBackup[] = [];
   await handle.adapter.textSearch.syncIndex(db, { table, columns: spec.keywordColumns.filter((c) => !dropped.has(c)) }, () => {});
+  await handle.adapter.textSearch.syncFileIndex(db, { table, columns: spec.fileColumns.filter((c) => !dropped.has(c)) }, () => {});
   for (const index of spec.indexes.filter((i) => i.columns.some((c) => dropped.has(c)))) await db.schema.dropIndex(index.name).ifExists().execute();
   for (const risk of columns) {
     const backupTable = shortIdentifier(`bak_${table}_${risk.column}_${stamp}`);

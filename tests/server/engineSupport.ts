@@ -68,6 +68,11 @@ export async function userWith(t: TestApp, codes: string[], options: { tenantId?
 
 /** The same user as userWith, as a bare token (for requests whose answer is not JSON). */
 export async function tokenWith(t: TestApp, codes: string[], options: { tenantId?: number } = {}): Promise<string> {
+  return (await roleTokenWith(t, codes, options)).token;
+}
+
+/** The same user, with the id of their one role (a test then restricts that role further). */
+export async function roleTokenWith(t: TestApp, codes: string[], options: { tenantId?: number } = {}): Promise<{ roleId: string; token: string }> {
   const db = t.app.ctx.db.db;
   const tenantId = options.tenantId ?? 1;
   await ensureTenant(db, tenantId);
@@ -79,7 +84,7 @@ export async function tokenWith(t: TestApp, codes: string[], options: { tenantId
     codes.map((c) => `btn:${c}`),
   );
   await insertUser(db, { username, password: 'Passw0rd1', roleIds: [roleId], tenantIds: [tenantId] });
-  return t.login(username, 'Passw0rd1');
+  return { roleId, token: await t.login(username, 'Passw0rd1') };
 }
 
 export interface ModuleCopy {

@@ -86,6 +86,18 @@ export interface TextSearchRole {
    */
   keywordCondition(target: KeywordColumns, keyword: string, use: KeywordUse): RawBuilder<unknown>;
   /**
+   * Creates or refreshes the index of the columns that may name stored files (a model's file, image,
+   * rich-text, JSON and list fields): a download's check looks a file's name up there instead of reading
+   * every row (engine/fileReferences.ts). Kept in step with every write, whoever writes; derived data only.
+   */
+  syncFileIndex(db: Kysely<unknown>, target: KeywordColumns, warn: Warn): Promise<void>;
+  /**
+   * The rows where some of the target's file columns contains `name` (a generated stored name, lower case),
+   * found through that index where there is one; it may also list rows holding only part of the name, so the
+   * caller checks the values it reads.
+   */
+  fileCondition(target: KeywordColumns, name: string): RawBuilder<unknown>;
+  /**
    * A statement answering `total`: how many rows of the whole table (every tenant's) the text index
    * lists for `keyword`, i.e. how many rows a 'lookup' of it visits. Null where a lookup of this
    * keyword visits every row instead (no index serves it), or where the planner chooses by itself.

@@ -16,7 +16,10 @@ import type { KeywordColumns, TextSearchRole } from '../DbAdapter.js';
 const TRIGRAM = 3;
 
 const ftsTable = (table: string) => `${table}_fts`;
-const triggerName = (table: string, event: 'ai' | 'ad' | 'au') => `${table}_fts_${event}`;
+// the index of the columns that may name stored files (syncFileIndex): a table of its own, so the keyword
+// search's index keeps its columns
+const fileFtsTable = (table: string) => `${table}_file_fts`;
+const triggerName = (index: string, event: 'ai' | 'ad' | 'au') => `${index}_${event}`;
 
 /** A quoted FTS5 string is one phrase of the keyword's trigrams, i.e. the keyword as a substring. */
 function phraseOf(keyword: string): string {
@@ -28,29 +31,29 @@ function like(term: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
   return sql`${term} like ${pattern} escape '\\'`;
 }
 
-async function indexedColumns(db: Kysely<unknown>, table: string): Promise<string[] | null> {
-  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${ftsTable(table)})`.execute(db);
+async function indexedColumns(db: Kysely<unknown>, index: string): Promise<string[] | null> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${index})`.execute(db);
   return rows.length > 0 ? rows.map((r) => r.name) : null;
 }
 
-async function dropIndex(db: Kysely<unknown>, table: string): Promise<void> {
-  for (const event of ['ai', 'ad', 'au'] as const) await sql`drop trigger if exists ${sql.id(triggerName(table, event))}`.execute(db);
-  await sql`drop table if exists ${sql.table(ftsTable(table))}`.execute(db);
+async function dropIndex(db: Kysely<unknown>, index: string): Promise<void> {
+  for (const event of ['ai', 'ad', 'au'] as const) await sql`drop trigger if exists ${sql.id(triggerName(index, event))}`.execute(db);
+  await sql`drop table if exists ${sql.table(index)}`.execute(db);
 }
 
-async function createIndex(db: Kysely<unknown>, { table, columns }: KeywordColumns): Promise<void> {
-  const fts = sql.table(ftsTable(table));
+async function createIndex(db: Kysely<unknown>, { table, columns }: KeywordColumns, index: string): Promise<void> {
+  const fts = sql.table(index);
   const source = sql.table(table);
   const names = sql.join(columns.map((c) => sql.id(c)));
   const row = (prefix: 'new' | 'old') => sql.join(columns.map((c) => sql`${sql.raw(prefix)}.${sql.id(c)}`));
   await sql`create virtual table ${fts} using fts5(${names}, content=${sql.lit(table)}, tokenize='trigram')`.execute(db);
-  await sql`create trigger ${sql.id(triggerName(table, 'ai'))} after insert on ${source} begin
+  await sql`create trigger ${sql.id(triggerName(index, 'ai'))} after insert on ${source} begin
       insert into ${fts} (rowid, ${names}) values (new.rowid, ${row('new')});
     end`.execute(db);
-  await sql`create trigger ${sql.id(triggerName(table, 'ad'))} after delete on ${source} begin
+  await sql`create trigger ${sql.id(triggerName(index, 'ad'))} after delete on ${source} begin
       insert into ${fts} (${fts}, rowid, ${names}) values ('delete', old.rowid, ${row('old')});
     end`.execute(db);
-  await sql`create trigger ${sql.id(triggerName(table, 'au'))} after update of ${names} on ${source} begin
+  await sql`create trigger ${sql.id(triggerName(index, 'au'))} after update of ${names} on ${source} begin
       insert into ${fts} (${fts}, rowid, ${names}) values ('delete', old.rowid, ${row('old')});
       insert into ${fts} (rowid, ${names}) values (new.rowid, ${row('new')});
     end`.execute(db);
@@ -58,19 +61,30 @@ async function createIndex(db: Kysely<unknown>, { table, columns }: KeywordColum
   await sql`insert into ${fts} (${fts}) values ('rebuild')`.execute(db);
 }
 
+/** Creates, rebuilds (other columns) or drops (none) one trigram index of a table. */
+async function syncFts(db: Kysely<unknown>, target: KeywordColumns, index: string): Promise<void> {
+  const present = await indexedColumns(db, index);
+  if (present ? present.join() === target.columns.join() : target.columns.length === 0) return;
+  const rebuild = async (trx: Kysely<unknown>) => {
+    await dropIndex(trx, index);
+    if (target.columns.length > 0) await createIndex(trx, target, index);
+  };
+  // inside a release's transaction (model store) the rebuild is part of it; Kysely does not nest them
+  if (db.isTransaction) await rebuild(db);
+  else await db.transaction().execute(rebuild);
+}
+
 export const sqliteTextSearch: TextSearchRole = {
   like,
 
-  async syncIndex(db, target) {
-    const present = await indexedColumns(db, target.table);
-    if (present && present.join() === target.columns.join()) return;
-    const rebuild = async (trx: Kysely<unknown>) => {
-      await dropIndex(trx, target.table);
-      if (target.columns.length > 0) await createIndex(trx, target);
-    };
-    // inside a release's transaction (model store) the rebuild is part of it; Kysely does not nest them
-    if (db.isTransaction) await rebuild(db);
-    else await db.transaction().execute(rebuild);
+  syncIndex: (db, target) => syncFts(db, target, ftsTable(target.table)),
+
+  syncFileIndex: (db, target) => syncFts(db, target, fileFtsTable(target.table)),
+
+  // a stored name is far longer than a trigram: always a lookup in the index, then each match by its rowid
+  fileCondition({ table }, name) {
+    const fts = sql.table(fileFtsTable(table));
+    return sql`${sql.ref(`${table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phraseOf(name)})`;
   },
 
   keywordCondition({ table, columns }, keyword, use) {
