@@ -149,12 +149,24 @@ function parseSort(model: CompiledModel, fieldName: string | undefined, order: s
   return { field, order: order ?? 'asc' };
 }
 
+/**
+ * The jeecg list's `field`: the client sends its columns' dataIndex, `id,` first (spec 001 §7), so besides
+ * field names it holds the 操作 column's `action` and the text columns of dictionaries and references
+ * (`sex_dictText`): unless the model has a field of that name, those are no fields to refuse; a `_dictText`
+ * column keeps its field (whose text comes with it).
+ */
+function projectedName(model: CompiledModel, column: string): string | null {
+  if (column === '' || model.fields.has(column)) return column || null;
+  if (column === 'action') return null;
+  return column.endsWith('_dictText') ? column.slice(0, -'_dictText'.length) : column;
+}
+
 function parseProjection(model: CompiledModel, text: string): CompiledField[] {
   const names = new Set(
     text
       .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+      .map((s) => projectedName(model, s.trim()))
+      .filter((s): s is string => s !== null),
   );
   const picked = [model.id];
   for (const name of names) {

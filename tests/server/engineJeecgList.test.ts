@@ -104,6 +104,17 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       expect(res.body.result.records[0]).toEqual({ id: ids.get('S005'), sampleNo: 'S005', category: 'soil', category_dictText: '土样' });
     });
 
+    it('reads the field list a jeecg list sends: its 操作 column (action) and text columns (_dictText) are no unknown fields', async () => {
+      // spec 001 §7: the list's columns' dataIndex, the 序号 column's empty one and the 操作 column's action among them
+      const res = await admin.get(LIST, { field: 'id,,,sampleNo,category_dictText,action', sampleNo: 'S005' });
+      expect(res.body.result.records[0]).toEqual({ id: ids.get('S005'), sampleNo: 'S005', category: 'soil', category_dictText: '土样' });
+      expect((await admin.get(LIST, { field: 'id,noSuchField' })).body).toMatchObject({ error: 'CL_ERR_FIELD_UNKNOWN' });
+      // a model with a field named action (数据日志) projects it
+      const logs = await admin.get('/sys/dataLog/list', { field: 'id,,action', pageSize: 1 });
+      expect(logs.body, JSON.stringify(logs.body)).toMatchObject({ success: true });
+      for (const row of logs.body.result.records as object[]) expect(Object.keys(row)).toContain('action');
+    });
+
     describe('superQueryParams', () => {
       const superQuery = (conditions: object[], matchType?: string) =>
         numbers({ superQueryParams: encodeURIComponent(JSON.stringify(conditions)), ...(matchType ? { superQueryMatchType: matchType } : {}) });
