@@ -9,6 +9,7 @@ import type { ModelStore } from '../engine/store/modelStore.js';
 import { checkXlsxZip } from '../engine/xlsx/checkXlsxZip.js';
 import { readSheet } from '../engine/xlsx/readSheet.js';
 import { createFileStore } from '../files/fileStore.js';
+import { createFileAccess } from './fileAccess.js';
 import { successMessage } from '../i18n/messages.js';
 import { authOf } from '../plugins/accessPlugin.js';
 import { closedObject } from './closedBody.js';
@@ -28,6 +29,7 @@ const masked = (value: unknown) => (value === null || value === undefined || val
  */
 export default async function userImportPreviewRoutes(app: FastifyInstance, options: { store: ModelStore }): Promise<void> {
   const files = createFileStore(app.ctx.config.dataDir);
+  const { mayRead } = createFileAccess(options.store, app.ctx.db.db, app.ctx.config.dataDir);
   const { env } = options.store;
   const config = { access: { permission: 'system:user:import' } } as const;
 
@@ -36,8 +38,8 @@ export default async function userImportPreviewRoutes(app: FastifyInstance, opti
     const model = options.store.current().entries.get(USER_MODEL)!.compiled;
     const name = path.split('/').pop() ?? '';
     const file = await files.find(name);
-    // another tenant's upload, or a name never stored, answers alike
-    if (!file || file.tenantId !== auth.tenantId || file.extension !== 'xlsx') throw appError('CL_ERR_RECORD_NOT_FOUND');
+    // another tenant's upload, one the caller may not read (fileAccess.ts: the preview shows its rows), or a name never stored, answers alike
+    if (!file || file.tenantId !== auth.tenantId || file.extension !== 'xlsx' || !(await mayRead(request, file))) throw appError('CL_ERR_RECORD_NOT_FOUND');
     if (file.size > MAX_IMPORT_BYTES) throw appError('CL_ERR_IMPORT_FILE_TOO_LARGE', { maxMb: MAX_IMPORT_BYTES / 1024 / 1024 });
     const bytes = await fs.promises.readFile(files.blobPathOf(file.md5));
     await checkXlsxZip(bytes);

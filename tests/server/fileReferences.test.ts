@@ -164,5 +164,21 @@ describe.each(matrix)('$kind: files named by records', ({ kind, available }) => 
       expect(hidden.body).toMatchObject({ success: true });
       expect(await status(hiding.token, pledge)).toBe(404);
     });
+    it("previews a user import only from the importer's own workbook: another user's upload answers like an unknown name", async () => {
+      const book = await workbookOf([
+        ['账号', '姓名', '密码'],
+        [name('imp'), '导入', 'First0pwX'],
+      ]);
+      const stored = async (as: string) =>
+        (await t.request({ method: 'POST', url: '/sys/common/upload', token: as, ...multipart('file', '用户.xlsx', book) })).json().message as string;
+      const importer = (await roleUser(['system:user:import'])).token;
+      const preview = async (fileName: string) =>
+        (await t.request({ method: 'GET', url: '/api/permission/Users/ImportPreview', token: importer, query: { fileName } })).json();
+      expect(await preview(await stored(importer))).toMatchObject({ code: 200, data: { totalCount: 1 } });
+      const theirs = await preview(await stored((await member()).token));
+      const unknown = await preview(`temp/${newId()}.xlsx`);
+      expect(theirs).toMatchObject({ code: 400, msg: '未找到对应数据' });
+      expect({ ...theirs, timestamp: 0, requestId: 0 }).toEqual({ ...unknown, timestamp: 0, requestId: 0 });
+    });
   });
 });
