@@ -18,7 +18,7 @@ const t = { type: 'string', maxLength: 20 } as const;
 /**
  * The irregular calls of /api/system/BillRule (spec 001 §7 "Bill rules") over system.billRule, whose
  * list, create, get, update, delete, State and Selector are generic:
- * - GET BillNumber/{enCode} issues the next number of a configured rule of the caller's tenant, in its own
+ * - GET BillNumber/{enCode or id} issues the next number of a configured rule of the caller's tenant, in its own
  *   transaction under the rule row's lock (billNumbers.ts), so concurrent callers never share one. Unlike a
  *   model's computed default it never creates a rule: a code nobody configured (or one outside the tenant)
  *   is "not found".
@@ -40,10 +40,13 @@ export default async function systemBillRuleRoutes(app: FastifyInstance, options
       const context = await reads.context(request, reads.model(MODEL));
       const { db, adapter } = app.ctx.db;
       const number = await db.transaction().execute(async (trx) => {
-        const { rows } =
-          await sql`select id from ${sql.table(BILL_RULE_TABLE)} where tenant_id = ${context.tenantId} and en_code = ${request.params.code}`.execute(trx);
+        // the rule's code, or its id (spec 001 §7 writes BillNumber/{id}); a code wins over another rule's id
+        const code = request.params.code;
+        const { rows } = await sql<{ code: string }>`select en_code as code from ${sql.table(BILL_RULE_TABLE)}
+          where tenant_id = ${context.tenantId} and (en_code = ${code} or id = ${code})
+          order by case when en_code = ${code} then 0 else 1 end`.execute(trx);
         if (rows.length === 0) throw appError('CL_ERR_RECORD_NOT_FOUND');
-        return nextBillNumber(trx, adapter, context.tenantId, request.params.code);
+        return nextBillNumber(trx, adapter, context.tenantId, rows[0]!.code);
       });
       // the rule's counter changed outside the engine's writes: its cached list totals stay valid (no row was added)
       return toApiEnvelope(number, successMessage('done', request.lang));

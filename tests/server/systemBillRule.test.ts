@@ -23,10 +23,14 @@ describe.each(matrix)('$kind: bill rules (/api/system/BillRule)', ({ kind, avail
 
     it('issues numbers from prefix, date pattern, digits and start number', async () => {
       const month = dayjs().format('YYYYMM');
-      expect((await admin.get(`${BASE}/BillNumber/WT`)).body).toMatchObject({ code: 200, data: `WT${month}00100` });
+      const first = await admin.get(`${BASE}/BillNumber/WT`);
+      expect(first.body, JSON.stringify(first.body)).toMatchObject({ code: 200, data: `WT${month}00100` });
       expect((await admin.get(`${BASE}/BillNumber/WT`)).body.data).toBe(`WT${month}00101`);
+      // spec 001 §7 names the rule by id (BillNumber/{id}): the same counter
+      const id = (await admin.get(BASE, { keyword: '委托' })).body.data.list[0].id as string;
+      expect((await admin.get(`${BASE}/BillNumber/${id}`)).body).toMatchObject({ code: 200, data: `WT${month}00102` });
       const listed = (await admin.get(BASE, { keyword: '委托' })).body.data.list[0];
-      expect(listed).toMatchObject({ thisNumber: 101, thisPeriod: month });
+      expect(listed).toMatchObject({ thisNumber: 102, thisPeriod: month });
     });
 
     it('gives 200 parallel requests 200 distinct numbers', async () => {
@@ -51,6 +55,7 @@ describe.each(matrix)('$kind: bill rules (/api/system/BillRule)', ({ kind, avail
       expect((await admin.get(BASE, { enCode: 'NOPE' })).body.data.pagination.total).toBe(0);
       const otherTenant = await userWith(t, ['system:billRule:list'], { tenantId: 2 });
       expect((await otherTenant.get(`${BASE}/BillNumber/WT`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      expect((await otherTenant.get(`${BASE}/BillNumber/${off.id}`)).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
       const nobody = await userWith(t, []);
       expect((await nobody.get(`${BASE}/BillNumber/WT`)).status).toBe(403);
       expect((await admin.get(`${BASE}/BillNumber/WT`, { x: 1 })).status).toBe(400);
