@@ -97,7 +97,10 @@ test('数据字典 (a tree table): checked dictionary types are deleted with 批
   await expect(rows).toHaveCount(0);
 });
 
-test('功能设计: 复制 on a design’s row copies it under a new model id (spec 001 §7: /api/visualdev/Base/{id}/Actions/Copy)', async ({ page, request }) => {
+test('功能设计: 批量删除 in the toolbar; 复制 on a design’s row copies it under a new model id (spec 001 §7: /api/visualdev/Base/{id}/Actions/Copy)', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const login = new LoginPage(page);
   await login.goto();
@@ -105,6 +108,8 @@ test('功能设计: 复制 on a design’s row copies it under a new model id (s
   await page.getByRole('menuitem', { name: '功能设计', exact: true }).click();
   const source = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'online.sampleReceipt' }).filter({ hasNotText: 'Item' }).first();
   await expect(source).toBeVisible({ timeout: 30_000 });
+  // the list's batch delete too (spec 001 §2)
+  await expect(toolbarButton(page, '批量删除').first()).toBeVisible();
   const copying = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/visualdev\/Base\/[^/]+\/Actions\/Copy$/.test(r.url()));
   await source.getByRole('button', { name: /复\s*制/ }).click();
   await page

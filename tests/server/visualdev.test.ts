@@ -302,6 +302,16 @@ describe.each(matrix)('$kind: visual development', ({ kind, available }) => {
       expect((await admin.get(`/api/online/${name}Copy1`)).body.code).toBe(200);
     });
 
+    it('功能设计 deletes checked designs in a batch (spec 001 §2: the administration list has batch delete)', async () => {
+      const actions = (await admin.get('/system/model/visualdev.design')).body.result.model.list.actions as unknown[];
+      expect(actions).toContain('deleteBatch');
+      const ids = [(await createDesign(gaugeDesign(fresh('batchA')))).id, (await createDesign(gaugeDesign(fresh('batchB')))).id];
+      expect((await bystander.post(`${BASE}/Actions/BatchDelete`, { ids })).status).toBe(403);
+      const res = await admin.post(`${BASE}/Actions/BatchDelete`, { ids });
+      expect(res.body).toMatchObject({ code: 200, msg: '批量删除成功！' });
+      for (const id of ids) expect((await admin.get(`${BASE}/${id}`)).body.code).not.toBe(200);
+    });
+
     it('checks a model for the JSON view: every problem at its JSON path, nothing for a good one', async () => {
       const bad = gaugeDesign('checked', { weight: { type: 'weight', label: '重量' } });
       const res = await admin.post(`${BASE}/Actions/Check`, { ...bad, list: { columns: ['nope'] } });
