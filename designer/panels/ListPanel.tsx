@@ -102,6 +102,9 @@ export function ListPanel({ model, change }: { model: ModelFile; change(edit: (m
         <Form.Item label={t('list.scrollHeight')}>
           <InputNumber min={100} max={2000} value={list.scrollHeight} onChange={(height) => setList({ scrollHeight: height ?? undefined })} />
         </Form.Item>
+        <Form.Item label={t('list.rowLinks')} tooltip={t('list.rowLinksHelp')}>
+          <InputNumber min={1} max={20} placeholder="3" value={list.rowLinks} onChange={(count) => setList({ rowLinks: count ?? undefined })} />
+        </Form.Item>
       </Space>
       <Space>
         <Form.Item label={t('list.sortField')}>

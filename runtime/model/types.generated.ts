@@ -3,11 +3,11 @@
 /**
  * One resource, completely (a model), additions to another module's model (an extension, with "extends"), or another surface over a model's table (a view, with "viewOf" and no entity). Older versions are lifted by runtime/model/upgradeModel.ts before validation. See docs/model-format.md.
  */
-export type CloudlabModelFileVersion16 = ModelExtension | ModelView | ModelDefinition;
+export type CloudlabModelFileVersion17 = ModelExtension | ModelView | ModelDefinition;
 /**
- * The model format version this file is written in (this schema: 16; older files are upgraded on load).
+ * The model format version this file is written in (this schema: 17; older files are upgraded on load).
  */
-export type FormatVersion = 16;
+export type FormatVersion = 17;
 /**
  * <module>.<resource>, e.g. system.position
  */
@@ -469,6 +469,10 @@ export interface List {
    */
   columns: ColumnItem[];
   actions?: ListActionItem[];
+  /**
+   * (version 17) How many of a row's links (编辑, 详情, 删除, then the row actions in order) show side by side before the rest fold into a 更多 dropdown; a row with just one more shows them all. Default 3.
+   */
+  rowLinks?: number;
   /**
    * (version 13) an operation list: the rows are what a named GET operation of the model answers (paged, in the dialect's page shape), not records of the table, such as the live sessions of 在线用户. The list is read-only: no built-in actions, no form, only the keyword search, no sorting; its actions are the model's named operations and hooks, a row operation getting the row's id. fields: those the rows carry beyond the entity's (type, label, dictionary), for the columns; never stored
    */

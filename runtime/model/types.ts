@@ -49,7 +49,7 @@ export type {
 };
 
 /** The model format version this code reads; older files are lifted by upgradeModel(). */
-export const MODEL_FORMAT_VERSION = 16;
+export const MODEL_FORMAT_VERSION = 17;
 
 /**
  * The most rows one answer of an unpaged list (`list.page: false`, version 10) holds: the first rows in

@@ -15,12 +15,13 @@ import { v12ToV13 } from './upgrades/v12-to-v13';
 import { v13ToV14 } from './upgrades/v13-to-v14';
 import { v14ToV15 } from './upgrades/v14-to-v15';
 import { v15ToV16 } from './upgrades/v15-to-v16';
+import { v16ToV17 } from './upgrades/v16-to-v17';
 
 export type { ModelUpgrade, RawModel } from './upgrades/ModelUpgrade';
 
 /** The upgrades of this code, in order: each lifts one version to the next, up to MODEL_FORMAT_VERSION. */
 export function modelUpgrades(): ModelUpgrade[] {
-  return [v1ToV2, v2ToV3, v3ToV4, v4ToV5, v5ToV6, v6ToV7, v7ToV8, v8ToV9, v9ToV10, v10ToV11, v11ToV12, v12ToV13, v13ToV14, v14ToV15, v15ToV16];
+  return [v1ToV2, v2ToV3, v3ToV4, v4ToV5, v5ToV6, v6ToV7, v7ToV8, v8ToV9, v9ToV10, v10ToV11, v11ToV12, v12ToV13, v13ToV14, v14ToV15, v15ToV16, v16ToV17];
 }
 
 /** A file that no upgrade can lift: no usable version, or a version newer than this code knows. */
@@ -43,7 +44,7 @@ export class ModelVersionError extends Error {
  * @throws ModelVersionError when `version` is missing, not a positive integer, or newer than this code.
  * @example
  * upgradeModel({ version: 1, id: 'system.position', hooks: { beforeWrite: 'system.stamp' }, … });
- * // → { version: 16, id: 'system.position', hooks: { beforeSave: 'system.stamp' }, … }
+ * // → { version: 17, id: 'system.position', hooks: { beforeSave: 'system.stamp' }, … }
  */
 export function upgradeModel(file: unknown, upgrades: readonly ModelUpgrade[] = modelUpgrades()): unknown {
   if (file === null || typeof file !== 'object' || Array.isArray(file)) return file;

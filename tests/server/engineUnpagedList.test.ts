@@ -20,7 +20,7 @@ describe.each(matrix)('$kind: an unpaged list (list.page false)', ({ kind, avail
     beforeAll(async () => {
       const root = labfixtureCopy(({ models }) => {
         const instrument = models['instrument.model.json']!;
-        instrument.version = 16;
+        instrument.version = 17;
         instrument.list = { columns: ['name', 'serialNo'], page: false, scrollHeight: 400 };
         instrument.entity.defaultSort = { field: 'name', order: 'asc' };
       });

@@ -385,10 +385,10 @@ describe('model format v2 checks', () => {
   it('takes a list answered as an array on an unpaged list only, and write names no field has (version 15)', () => {
     const at = (problem: string) => `lib/models/book.model.json ${problem}`;
     const api = { dialect: 'api', base: '/api/lib/Book', listAnswer: 'array' };
-    const answered = (list: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 16, api, list: { columns: ['title'], ...list } }) } }));
+    const answered = (list: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 17, api, list: { columns: ['title'], ...list } }) } }));
     expect(answered({ page: false })).toEqual([]);
     expect(answered({})).toEqual([at('/api/listAnswer: a list answered as an array has no pages: it needs list.page false (and no list.rows)')]);
-    const named = (fields: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 16, entity: { table: 'lib_book', fields } }) } }));
+    const named = (fields: Json) => problemsOf(writeRoot({ lib: { 'book.model.json': book({ version: 17, entity: { table: 'lib_book', fields } }) } }));
     const title = { type: 'string', label: '书名', maxLength: 100 };
     expect(named({ title: { ...title, writeAs: 'name' } })).toEqual([]);
     expect(named({ title: { ...title, writeAs: 'parentId' }, parentId: { type: 'string', label: '上级', maxLength: 36 } })).toEqual([
@@ -463,7 +463,7 @@ describe('model format v2 checks', () => {
         writeRoot({
           lib: {
             'book.model.json': book({
-              version: 16,
+              version: 17,
               entity: { table: 'lib_book', fields: { title: { type: 'string', label: '书名', maxLength: 100, keyword: true } } },
               operations,
               form: undefined,

@@ -15,8 +15,8 @@ export interface RowLink {
 }
 
 /**
- * How many of a row's links show side by side before the rest fold into 更多 (JeecgBoot's TableAction shows a
- * few links and a 更多 dropdown). 用户管理's six links (编辑 详情 删除 重置密码 解除锁定 强制下线) made an actions
+ * How many of a row's links show side by side before the rest fold into 更多, unless the list says
+ * (`list.rowLinks`, version 17); JeecgBoot's TableAction shows a few links and a 更多 dropdown. 用户管理's six links (编辑 详情 删除 重置密码 解除锁定 强制下线) made an actions
  * column of about 500 px in English.
  */
 export const INLINE_ROW_LINKS = 3;
@@ -36,7 +36,7 @@ export interface FoldedRowLinks {
  * foldRowLinks([edit, detail, remove, print]).more; // → [] (four links show)
  * foldRowLinks([edit, detail, remove, reset, unlock, offline]).more; // → [reset, unlock, offline]
  */
-export function foldRowLinks(links: readonly RowLink[], inline = INLINE_ROW_LINKS): FoldedRowLinks {
+export function foldRowLinks(links: readonly RowLink[], inline: number = INLINE_ROW_LINKS): FoldedRowLinks {
   if (links.length <= inline + 1) return { inline: [...links], more: [] };
   return { inline: links.slice(0, inline), more: links.slice(inline) };
 }

@@ -50,7 +50,8 @@ export function useListColumns({ served, list, allowed, actions, onEdit, onDetai
         : []),
       ...(customRow ?? []),
     ];
-    const folded = foldRowLinks(links);
+    // the model may say how many show side by side (list.rowLinks, version 17)
+    const folded = foldRowLinks(links, served.model.list?.rowLinks);
     return buildColumns(served, {
       t,
       dictOptions,

@@ -94,4 +94,16 @@ describe('designer list panel: 不分页 and the scroll height', () => {
     expect(inputOf('滚动区域高度')).toHaveValue('400');
     expect(inputOf('每页条数')).toBeDisabled();
   });
+
+  it('sets how many row links show before 更多 (version 17: list.rowLinks), a model the release checks accept', async () => {
+    const user = userEvent.setup();
+    const seen = renderPanel(blankModel('probe', '探针', '名称', '基本信息'));
+    await user.type(inputOf('行内显示操作数'), '2');
+    await user.tab();
+    expect(saved(seen.model).list).toMatchObject({ rowLinks: 2 });
+    expect(check(saved(seen.model), 'probe')).toEqual([]);
+    await user.clear(inputOf('行内显示操作数'));
+    await user.tab();
+    expect(saved(seen.model).list).not.toHaveProperty('rowLinks');
+  });
 });

@@ -5,7 +5,7 @@ import type { ModelFile, ServedModel } from '../../../../runtime/model/types';
 
 const served = (model: Record<string, unknown>): ServedModel => ({
   model: {
-    version: 16,
+    version: 17,
     id: 'test.hooks',
     title: 't',
     entity: { table: 't', fields: { name: { type: 'string', label: '名称' } } },

@@ -7,7 +7,7 @@ export const positionModel = JSON.parse(fs.readFileSync(path.resolve(process.cwd
 
 /** A jeecg-dialect model in the style of the spec's /admin resources. */
 export const sampleModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'lab.sample',
   title: '样品登记',
   entity: {

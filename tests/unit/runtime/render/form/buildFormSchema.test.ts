@@ -6,7 +6,7 @@ import type { ValidatorRule } from '../../../../../runtime/render/form/buildVali
 import { serve, servedPosition } from '../support/servedModels';
 
 const rulesModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'test.rules',
   title: '规则',
   entity: {

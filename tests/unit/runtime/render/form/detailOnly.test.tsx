@@ -13,7 +13,7 @@ import { renderWithRuntime, testRuntime } from '../support/testRuntime';
 // absent from add and edit (and never sent); it is the one way a form places a non-writable field.
 
 const memberModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'test.member',
   title: '成员',
   entity: {

@@ -44,20 +44,31 @@ const model = {
   },
 } as unknown as ModelFile;
 
-describe('a row with more links than fit', () => {
-  it('shows three links and 更多, whose menu runs the others on the row (after their confirm)', async () => {
-    const provider = testDataProvider({
-      list: async () => page([positionRecord(1, { enabledMark: 1 }), positionRecord(2, { enabledMark: 0 })]),
-      callOperation: async () => '操作成功',
-    });
-    renderWithRuntime(<ListPage served={serve(model)} />, testRuntime({ grants: 'all', providers: { 'system.position': provider } }));
-    const row = (await screen.findByText('检测员1')).closest('tr') as HTMLElement;
-    const cell = row.querySelector('td:last-child') as HTMLElement;
-    expect(
+/** The list of `served` over `records`: the actions cell of the row showing `name`, and the provider. */
+async function actionsCell(served: ModelFile, records: Parameters<typeof page>[0], name: string, callOperation?: () => Promise<string>) {
+  const provider = testDataProvider({ list: async () => page(records), ...(callOperation ? { callOperation } : {}) });
+  renderWithRuntime(<ListPage served={serve(served)} />, testRuntime({ grants: 'all', providers: { 'system.position': provider } }));
+  const row = (await screen.findByText(name)).closest('tr') as HTMLElement;
+  const cell = row.querySelector('td:last-child') as HTMLElement;
+  return {
+    cell,
+    provider,
+    labels: () =>
       within(cell)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['编辑', '详情', '删除', '更多']);
+  };
+}
+
+describe('a row with more links than fit', () => {
+  it('shows three links and 更多, whose menu runs the others on the row (after their confirm)', async () => {
+    const { cell, provider, labels } = await actionsCell(
+      model,
+      [positionRecord(1, { enabledMark: 1 }), positionRecord(2, { enabledMark: 0 })],
+      '检测员1',
+      async () => '操作成功',
+    );
+    expect(labels()).toEqual(['编辑', '详情', '删除', '更多']);
     expect(within(cell).queryByRole('button', { name: '重置密码' })).not.toBeInTheDocument();
 
     await userEvent.click(within(cell).getByRole('button', { name: /更多/ }));
@@ -70,11 +81,15 @@ describe('a row with more links than fit', () => {
     await waitFor(() => expect(provider.callOperation).toHaveBeenCalledWith('unlock', { id: positionRecord(1).id }));
   });
 
+  it('shows as many links as the list says (list.rowLinks, version 17)', async () => {
+    const two = { ...model, list: { ...model.list!, rowLinks: 2 } } as ModelFile;
+    const { labels } = await actionsCell(two, [positionRecord(1, { enabledMark: 1 })], '检测员1');
+    expect(labels()).toEqual(['编辑', '详情', '更多']);
+  });
+
   it('leaves out of 更多 what a row does not show (visibleWhen)', async () => {
-    const provider = testDataProvider({ list: async () => page([positionRecord(2, { enabledMark: 0 })]) });
-    renderWithRuntime(<ListPage served={serve(model)} />, testRuntime({ grants: 'all', providers: { 'system.position': provider } }));
-    const row = (await screen.findByText('检测员2')).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: /更多/ }));
+    const { cell } = await actionsCell(model, [positionRecord(2, { enabledMark: 0 })], '检测员2');
+    await userEvent.click(within(cell).getByRole('button', { name: /更多/ }));
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['重置密码', '解除锁定']));
   });
 });

@@ -4,7 +4,7 @@ const ACTIONS: ModelFile['list'] = { columns: [], actions: ['add', 'edit', 'deta
 
 /** A parent with two sub-record tabs (the staff record's shape, spec 001 §2). */
 export const staffModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'test.staff',
   title: '员工',
   entity: { table: 'test_staff', fields: { realname: { type: 'string', label: '姓名', required: true, maxLength: 20 } } },
@@ -19,7 +19,7 @@ export const staffModel: ModelFile = {
 };
 
 export const educationModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'test.education',
   title: '教育经历',
   entity: {
@@ -33,7 +33,7 @@ export const educationModel: ModelFile = {
 };
 
 export const thesisModel: ModelFile = {
-  version: 16,
+  version: 17,
   id: 'test.thesis',
   title: '论文专利',
   entity: {
