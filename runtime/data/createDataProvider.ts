@@ -34,7 +34,7 @@ function decodeRows(data: unknown, params: ListParams, ctx: RequestContext): Lis
  *                 a list answered as an array (api.listAnswer) counts its rows
  * - create, update send a field with writeAs under that name
  * - get         → the record
- * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功！ …)
+ * - create, update, remove, removeMany, toggleState, callOperation → the server's message (添加成功 …)
  * An operation the model switched off rejects with a contract ApiError (CL_ERR_OPERATION_OFF);
  * a dialect this client does not speak throws at once (CL_ERR_UNKNOWN_DIALECT). A report (screen kind
  * `query`) reads the online-report calls instead (createReportDataProvider).

@@ -3,9 +3,9 @@ import { toTraditional } from './toTraditional.js';
 
 /** Success messages of the generic endpoints (spec 001 §8: 添加成功, 编辑成功, 删除成功); zh-TW is converted. */
 const MESSAGES = {
-  added: { 'zh-CN': '添加成功！', en: 'Added successfully!' },
-  edited: { 'zh-CN': '编辑成功！', en: 'Edited successfully!' },
-  deleted: { 'zh-CN': '删除成功！', en: 'Deleted successfully!' },
+  added: { 'zh-CN': '添加成功', en: 'Added successfully' },
+  edited: { 'zh-CN': '编辑成功', en: 'Edited successfully' },
+  deleted: { 'zh-CN': '删除成功', en: 'Deleted successfully' },
   batchDeleted: { 'zh-CN': '批量删除成功！', en: 'Deleted the selected records successfully!' },
   done: { 'zh-CN': '操作成功！', en: 'Operation succeeded!' },
   signedIn: { 'zh-CN': '登录成功', en: 'Signed in successfully' },

@@ -54,7 +54,7 @@ test('access control: role with some Positions buttons and a department rule, it
   await roleDialog.fill('角色名称', roleName);
   await roleDialog.fill('角色编码', `acview${suffix.toLowerCase()}`);
   await roleDialog.submit();
-  await roles.expectToast('添加成功！');
+  await roles.expectToast('添加成功');
   await roles.search(roleName);
   await roles.expectRow(roleName);
 

@@ -37,7 +37,7 @@ test('菜单管理: a top menu, a child added with 添加下级, shown when its 
   await addTop.getByLabel('一级菜单').check();
   await addTop.getByLabel('菜单名称', { exact: true }).fill(top);
   await addTop.getByRole('button', { name: /确\s*认/ }).click();
-  await expect(page.getByText('添加成功！')).toBeVisible();
+  await expect(page.getByText('添加成功')).toBeVisible();
   const topRow = table.locator('tbody tr').filter({ hasText: top });
   await expect(topRow).toHaveCount(1);
 
@@ -47,7 +47,7 @@ test('菜单管理: a top menu, a child added with 添加下级, shown when its 
   await expect(addChild.getByText(top)).toBeVisible();
   await addChild.getByLabel('菜单名称', { exact: true }).fill(child);
   await addChild.getByRole('button', { name: /确\s*认/ }).click();
-  await expect(page.getByText('添加成功！').last()).toBeVisible();
+  await expect(page.getByText('添加成功').last()).toBeVisible();
 
   await topRow.locator('.ant-table-row-expand-icon').click();
   const childRow = table.locator('tbody tr').filter({ hasText: child });

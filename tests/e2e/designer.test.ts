@@ -167,7 +167,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await dialog.fill('数量', '2');
   await dialog.fill('单价', '3.5');
   await dialog.submit();
-  await list.expectToast('添加成功！');
+  await list.expectToast('添加成功');
   await list.expectRow('钢筋试样');
   await expect(list.row('钢筋试样')).toContainText('7');
 
@@ -176,7 +176,7 @@ test('designer: design, preview and release a screen; a tester uses it; a new fi
   await expect(dialog.root.getByRole('tab', { name: '收样明细' })).toBeVisible();
   await dialog.fill('样品名称', '钢筋试样A');
   await dialog.submit();
-  await list.expectToast('编辑成功！');
+  await list.expectToast('编辑成功');
   await list.expectRow('钢筋试样A');
 
   dialog = await list.add();

@@ -104,6 +104,6 @@ test('designer modules: a module file imports with its menu and list page; a bad
   await form.fill('仪器名称', '电子天平');
   await form.fill('借用人', '张三');
   await form.submit();
-  await list.expectToast('添加成功！');
+  await list.expectToast('添加成功');
   await list.expectRow('电子天平');
 });

@@ -93,7 +93,7 @@ test('designer on PostgreSQL: a module imported through the designer serves its 
     await form.fill('量具名称', '游标卡尺');
     await form.fill('量具编号', 'PG-1');
     await form.submit();
-    await list.expectToast('添加成功！');
+    await list.expectToast('添加成功');
     form = await list.add();
     await form.fill('量具名称', '千分尺');
     await form.submit();
@@ -101,7 +101,7 @@ test('designer on PostgreSQL: a module imported through the designer serves its 
     form = await list.edit('游标卡尺');
     await form.fill('量具名称', '游标卡尺A');
     await form.submit();
-    await list.expectToast('编辑成功！');
+    await list.expectToast('编辑成功');
     await list.search('卡尺');
     await list.expectRow('游标卡尺A');
     await list.expectNoRow('千分尺');

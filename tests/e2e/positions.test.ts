@@ -29,7 +29,7 @@ test('positions: sign in, add, search, edit, detail, delete', async ({ page }) =
   // 2. filled properly: saved, the dialog closes, the list shows it
   await dialog.fill('岗位名称', '检测工程师');
   await dialog.submit();
-  await positions.expectToast('添加成功！');
+  await positions.expectToast('添加成功');
   await expect(dialog.root).toBeHidden();
   await positions.expectRow('检测工程师');
 
@@ -49,7 +49,7 @@ test('positions: sign in, add, search, edit, detail, delete', async ({ page }) =
   await expect(dialog.field('岗位名称')).toHaveValue('检测工程师');
   await dialog.fill('岗位名称', '高级检测工程师');
   await dialog.submit();
-  await positions.expectToast('编辑成功！');
+  await positions.expectToast('编辑成功');
   await positions.expectRow('高级检测工程师');
 
   // 5. read-only detail
@@ -59,6 +59,6 @@ test('positions: sign in, add, search, edit, detail, delete', async ({ page }) =
 
   // 6. delete with confirmation: positions are an /api/permission list, deleted for good (spec 001 §8)
   await positions.remove('高级检测工程师', '此操作将永久删除该数据, 是否继续？');
-  await positions.expectToast('删除成功！');
+  await positions.expectToast('删除成功');
   await positions.expectNoRow('高级检测工程师');
 });

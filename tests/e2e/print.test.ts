@@ -88,7 +88,7 @@ test('print templates: design a template, then print a staff record through it t
     .click();
   await expect(tableModel.locator('.ant-select-selection-item')).toHaveText('技术职称');
   await dialog.submit();
-  await templates.expectToast('添加成功！');
+  await templates.expectToast('添加成功');
 
   // print: 员工档案 → 打印 on the member's row → preview → 下载PDF
   await page.goto('/#/menuList');

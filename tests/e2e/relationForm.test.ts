@@ -60,6 +60,6 @@ test('relation form: pick a record of another model in a popup with search; the 
   await expect(popup).toBeHidden();
   await expect(form.root.locator('[data-relation-form] .ant-select-selection-item')).toHaveText('关联水泥E2E');
   await form.submit();
-  await list.expectToast('添加成功！');
+  await list.expectToast('添加成功');
   await expect(list.table.getByRole('row').filter({ hasText: '水泥复检' })).toContainText('关联水泥E2E');
 });

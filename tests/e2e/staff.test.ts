@@ -68,7 +68,7 @@ async function addRow(page: Page, panel: Locator, title: string, fill: (dialog: 
   await fill(dialog);
   await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await expect(dialog).toBeHidden();
-  await toast(page, '添加成功！');
+  await toast(page, '添加成功');
   await expect(panel.locator('tbody tr').filter({ hasText: expectText })).toHaveCount(1);
 }
 
@@ -145,7 +145,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   expect(typeof sent.departIds, JSON.stringify(sent)).toBe('string');
   expect(sent.post).toBe(`JCY${stamp}`);
   expect(answer.result).toMatchObject({ username: `G${stamp}`, signatureImg: null });
-  await toast(page, '添加成功！');
+  await toast(page, '添加成功');
   await expect(add).toBeHidden();
 
   // the list shows the department's name, not its id
@@ -244,7 +244,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   const editRow = modal(page, '编辑').last();
   await item(editRow, '学校').locator('input').fill('清华大学');
   await editRow.getByRole('button', { name: /确\s*认/ }).click();
-  await toast(page, '编辑成功！');
+  await toast(page, '编辑成功');
   await expect(panel.locator('tbody tr').filter({ hasText: '清华大学' })).toHaveCount(1);
 
   // the training tab edits and shows one record too (it reads it through /system/sysUserTrain/queryById)
@@ -254,7 +254,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
   await expect(item(editTrain, '培训名称').locator('input')).toHaveValue('安全生产培训');
   await item(editTrain, '专业').locator('input').fill('安全管理');
   await editTrain.getByRole('button', { name: /确\s*认/ }).click();
-  await toast(page, '编辑成功！');
+  await toast(page, '编辑成功');
   await expect(panel.locator('tbody tr').filter({ hasText: '安全管理' })).toHaveCount(1);
   await panel.locator('tbody tr').filter({ hasText: '安全生产培训' }).getByText('详情', { exact: true }).click();
   const trainView = modal(page, '详情');
@@ -279,7 +279,7 @@ test('as an administrator: add a staff member, one row in each sub-record tab, e
     .filter({ hasText: '确定删除吗?' })
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await toast(page, '删除成功！');
+  await toast(page, '删除成功');
   await expect(panel.locator('tbody tr').filter({ hasText: '市检测中心' })).toHaveCount(0);
   await edit.getByRole('button', { name: /关\s*闭/ }).click();
   await expect(edit).toBeHidden();
@@ -390,7 +390,7 @@ test('as a staff member: personal information opens their own record; another us
   const saved = page.waitForResponse((res) => res.url().includes('/admin/user/edit'));
   await mine.getByRole('button', { name: /确\s*认/ }).click();
   expect((await (await saved).json()).success).toBe(true);
-  await toast(page, '编辑成功！');
+  await toast(page, '编辑成功');
 
   // the same endpoint with another user's id: refused by the server
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('cloudlab__token') ?? '{}') as { value?: string }).value ?? '');

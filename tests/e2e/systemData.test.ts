@@ -57,7 +57,7 @@ test('dictionaries: an edited item text shows in a list page in zh-CN, en and zh
   const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes('/api/system/DictionaryData/'));
   await itemDialog.getByRole('button', { name: /确\s*认/ }).click();
   expect((await (await saved).json()).code).toBe(200);
-  await expect(page.locator('.ant-message').getByText('编辑成功！').first()).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('编辑成功').first()).toBeVisible();
   await expect(items.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '暂停运行', exact: true }) })).toHaveCount(1);
   await dictDialog.getByRole('button', { name: /关\s*闭/ }).click();
   await expect(dictDialog).toBeHidden();

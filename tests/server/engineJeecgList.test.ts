@@ -17,7 +17,7 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       admin = client(t, await t.login());
       for (const sample of SAMPLES) {
         const res = await admin.post('/admin/labSample/add', sample);
-        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, message: '添加成功！' });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, message: '添加成功' });
         ids.set(sample.sampleNo, res.body.result.id);
       }
     });
@@ -162,14 +162,14 @@ describe.each(matrix)('$kind: jeecg list conventions (labfixture)', ({ kind, ava
       const one = await admin.get('/admin/labSample/queryById', { id, _t: 1 });
       expect(one.body).toMatchObject({ success: true, result: { id, sampleNo: 'E102', state_dictText: '在检' } });
       const edited = await admin.put('/admin/labSample/edit', { id, version: 1, sampleName: '含量50%样品', weight: '' });
-      expect(edited.body).toMatchObject({ success: true, message: '编辑成功！', result: { sampleName: '含量50%样品', weight: null, version: 2 } });
+      expect(edited.body).toMatchObject({ success: true, message: '编辑成功', result: { sampleName: '含量50%样品', weight: null, version: 2 } });
       const toggled = await admin.put('/admin/labSample/editState', { id });
       expect(toggled.body).toMatchObject({ success: true, message: '操作成功！', result: { state: 0, state_dictText: '停检', version: 3 } });
 
       const temp = await admin.post('/admin/labSample/add', { sampleNo: 'DEL1', sampleName: '待删' });
       expect((await admin.del('/admin/labSample/delete', { id: temp.body.result.id })).status).toBe(404);
       const removed = await admin.get('/admin/labSample/delete', { id: temp.body.result.id });
-      expect(removed.body).toMatchObject({ success: true, message: '删除成功！' });
+      expect(removed.body).toMatchObject({ success: true, message: '删除成功' });
 
       const a = await admin.post('/admin/labSample/add', { sampleNo: 'DEL2', sampleName: '待删' });
       const b = await admin.post('/admin/labSample/add', { sampleNo: 'DEL3', sampleName: '待删' });

@@ -28,7 +28,7 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
     it('creates, reads, updates, toggles and deletes one position', async () => {
       const created = await admin.post(BASE, { fullName: '检测员', enCode: 'P.tester', sortCode: 5, description: '说明' });
       expect(created.status).toBe(200);
-      expect(created.body).toMatchObject({ code: 200, msg: '添加成功！' });
+      expect(created.body).toMatchObject({ code: 200, msg: '添加成功' });
       const record = created.body.data;
       expect(record).toMatchObject({
         fullName: '检测员',
@@ -48,7 +48,7 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
       expect(read.body).toMatchObject({ code: 200, data: { id: record.id, fullName: '检测员', enabledMark_dictText: '启用' } });
 
       const edited = await admin.put(`${BASE}/${record.id}`, { fullName: '高级检测员', version: 1 });
-      expect(edited.body).toMatchObject({ code: 200, msg: '编辑成功！', data: { fullName: '高级检测员', enCode: 'P.tester', version: 2, updateBy: 'admin' } });
+      expect(edited.body).toMatchObject({ code: 200, msg: '编辑成功', data: { fullName: '高级检测员', enCode: 'P.tester', version: 2, updateBy: 'admin' } });
 
       const off = await admin.put(`${BASE}/${record.id}/Actions/State`);
       expect(off.body).toMatchObject({ code: 200, msg: '操作成功！', data: { enabledMark: 0, enabledMark_dictText: '禁用', version: 3 } });
@@ -56,7 +56,7 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
       expect(on.body.data).toMatchObject({ enabledMark: 1, version: 4 });
 
       const removed = await admin.del(`${BASE}/${record.id}`);
-      expect(removed.body).toMatchObject({ code: 200, msg: '删除成功！' });
+      expect(removed.body).toMatchObject({ code: 200, msg: '删除成功' });
       const gone = await admin.get(`${BASE}/${record.id}`);
       expect(gone.body).toMatchObject({ code: 400, msg: '未找到对应数据', error: 'CL_ERR_RECORD_NOT_FOUND' });
     });
@@ -175,7 +175,7 @@ describe.each(matrix)('$kind: positions through the REST dialect', ({ kind, avai
         expect((await en.post(BASE, { enCode: 'L1' })).body.msg).toBe('Please enter Position name');
         expect((await en.post(BASE, { fullName: 'x', enCode: 'L.' })).body.msg).toBe('Letters, digits and dots only, not starting or ending with a dot!');
         const created = await en.post(BASE, { fullName: 'Lang', enCode: 'L2' });
-        expect(created.body).toMatchObject({ msg: 'Added successfully!', data: { enabledMark_dictText: 'Enabled' } });
+        expect(created.body).toMatchObject({ msg: 'Added successfully', data: { enabledMark_dictText: 'Enabled' } });
         const tw = client(t, await t.login(), { lang: 'zh-TW' });
         expect((await tw.post(BASE, { enCode: 'L3' })).body.msg).toBe(`請輸入${toTraditional('岗位名称')}`);
       });

@@ -106,7 +106,7 @@ describe.each(matrix)('$kind: the staff record at /admin/user', ({ kind, availab
       });
       expect(edited.body, JSON.stringify(edited.body)).toMatchObject({
         success: true,
-        message: '编辑成功！',
+        message: '编辑成功',
         result: { realname: '李四', departIds: `${departId},${otherDepartId}` },
       });
       // the link tables the rest of the system reads follow departIds and post

@@ -96,7 +96,7 @@ describe.each(matrix)('$kind: the staff record’s sub-record tabs', ({ kind, av
       const userId = await newUser(admin);
       const otherUserId = await newUser(admin);
       const added = await admin.post(tab.add, { ...(tab.body ?? tab.row), userId });
-      expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true, message: '添加成功！', result: { ...tab.row, userId } });
+      expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true, message: '添加成功', result: { ...tab.row, userId } });
       const id = added.body.result.id as string;
       await admin.post(tab.add, { ...(tab.body ?? tab.row), userId: otherUserId });
       const page = await admin.get(tab.list, { pageNo: 1, pageSize: 10, userId });
@@ -104,10 +104,10 @@ describe.each(matrix)('$kind: the staff record’s sub-record tabs', ({ kind, av
       expect(page.body.result.records.map((r: { id: string }) => r.id)).toEqual([id]);
       expect(page.body.result).toMatchObject({ total: 1, size: 10, current: 1 });
       const edited = await send(admin, tab.edit.method, tab.edit.url, { id, version: 1, ...tab.change });
-      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true, message: '编辑成功！', result: tab.change });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ success: true, message: '编辑成功', result: tab.change });
       if (tab.get) expect((await admin.get(tab.get, { id })).body).toMatchObject({ success: true, result: { id, ...tab.change } });
       const removed = await send(admin, tab.del.method, tab.del.url, { id });
-      expect(removed.body).toMatchObject({ success: true, message: '删除成功！' });
+      expect(removed.body).toMatchObject({ success: true, message: '删除成功' });
       expect((await admin.get(tab.list, { pageNo: 1, pageSize: 10, userId })).body.result.total).toBe(0);
     });
 
@@ -207,7 +207,7 @@ describe.each(matrix)('$kind: certificates of the staff record', ({ kind, availa
       expect(edited.body).toMatchObject({ success: true, result: { remark: '复审' } });
       // edit and detail read one record
       expect((await admin.get('/admin/certificatePersonal/queryById', { id })).body).toMatchObject({ success: true, result: { id, remark: '复审' } });
-      expect((await admin.get('/admin/certificatePersonal/delete', { id })).body).toMatchObject({ success: true, message: '删除成功！' });
+      expect((await admin.get('/admin/certificatePersonal/delete', { id })).body).toMatchObject({ success: true, message: '删除成功' });
       expect((await admin.post('/admin/certificatePersonal/add', personal({ type: '2' }))).body.success).toBe(false);
     });
 

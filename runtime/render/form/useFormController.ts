@@ -31,7 +31,7 @@ export interface FormController {
 export interface FormControllerOptions {
   /** values every created record gets (a sub-record's foreign key) */
   fixedValues?: Record<string, unknown>;
-  /** after a successful save, with the server's message (e.g. 添加成功！) */
+  /** after a successful save, with the server's message (e.g. 添加成功) */
   onSaved(message: string): void;
   /**
    * a failure to show: the error itself when it has no field errors (stale version, business rule…),

@@ -277,7 +277,7 @@ describe('duplicate in-flight guard', () => {
     release();
     await expect(Promise.all([first, other, plain])).resolves.toHaveLength(3);
     // 4. once the first has settled, the URL is free again
-    await expect(http.post('/admin/sample/add', {}, { exclusive: true })).resolves.toMatchObject({ message: '添加成功！' });
+    await expect(http.post('/admin/sample/add', {}, { exclusive: true })).resolves.toMatchObject({ message: '添加成功' });
     expect(server.requests).toHaveLength(4);
   });
 

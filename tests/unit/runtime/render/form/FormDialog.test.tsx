@@ -25,7 +25,7 @@ async function openRow(view: ReturnType<typeof renderPosition>, action: '编辑'
 
 describe('FormDialog: add', () => {
   it('shows the server-side required messages and does not create', async () => {
-    const view = renderPosition({ provider: { create: async () => '添加成功！' } });
+    const view = renderPosition({ provider: { create: async () => '添加成功' } });
     const add = await openAdd(view);
     expect(add.getByText('新增')).toBeInTheDocument();
     await view.user.click(add.getByRole('button', { name: '确认' }));
@@ -54,14 +54,14 @@ describe('FormDialog: add', () => {
   });
 
   it('creates with the defaults and only the form fields, toasts the server message, closes and reloads', async () => {
-    const view = renderPosition({ provider: { create: async () => '添加成功！' } });
+    const view = renderPosition({ provider: { create: async () => '添加成功' } });
     const add = await openAdd(view);
     expect(add.getByRole('radio', { name: '启用' })).toBeChecked();
     await view.user.type(add.getByPlaceholderText('请输入岗位名称'), '质检员');
     await view.user.type(add.getByPlaceholderText('请输入岗位编码'), 'qc.1');
     await view.user.click(add.getByRole('button', { name: '确认' }));
     await waitFor(() => expect(view.provider.create).toHaveBeenCalledWith({ fullName: '质检员', enCode: 'qc.1', sortCode: 0, enabledMark: 1 }));
-    expect(await screen.findByText('添加成功！')).toBeInTheDocument();
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(view.provider.list).toHaveBeenCalledTimes(2));
   });
@@ -95,7 +95,7 @@ describe('FormDialog: add', () => {
 
 describe('FormDialog: edit', () => {
   it('loads the record, then sends only the form fields and the version', async () => {
-    const view = renderPosition({ provider: { get: async () => positionRecord(1), update: async () => '编辑成功！' } });
+    const view = renderPosition({ provider: { get: async () => positionRecord(1), update: async () => '编辑成功' } });
     const edit = await openRow(view, '编辑');
     expect(view.provider.get).toHaveBeenCalledWith('p1', expect.any(AbortSignal));
     const name = await edit.findByDisplayValue('检测员1');
@@ -107,7 +107,7 @@ describe('FormDialog: edit', () => {
       'p1',
       { fullName: '检测主管', enCode: 'tester.1', sortCode: 1, enabledMark: 1, description: '说明1', version: 3 },
     ]);
-    expect(await screen.findByText('编辑成功！')).toBeInTheDocument();
+    expect(await screen.findByText('编辑成功')).toBeInTheDocument();
   });
 
   it('shows a stale-version error and keeps the dialog open', async () => {

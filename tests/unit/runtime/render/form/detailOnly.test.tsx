@@ -48,7 +48,7 @@ async function openRow(user: ReturnType<typeof userEvent.setup>, action: '编辑
 
 describe('detailOnly form fields (format v12)', () => {
   it('are absent from add, and the create sends only the other fields', async () => {
-    const { data, user } = renderMembers({ create: async () => '添加成功！' });
+    const { data, user } = renderMembers({ create: async () => '添加成功' });
     await screen.findByText('张三');
     await user.click(screen.getByRole('button', { name: '新增' }));
     const add = within(await screen.findByRole('dialog'));
@@ -61,7 +61,7 @@ describe('detailOnly form fields (format v12)', () => {
   });
 
   it('are absent from edit, and the update neither sends nor clears them', async () => {
-    const { data, user } = renderMembers({ update: async () => '编辑成功！' });
+    const { data, user } = renderMembers({ update: async () => '编辑成功' });
     const edit = await openRow(user, '编辑');
     await edit.findByDisplayValue('张三');
     expect(edit.queryByText('备注')).not.toBeInTheDocument();

@@ -65,7 +65,7 @@ describe('ListPage: the Position model', () => {
     });
     const remove = vi.fn(async () => {
       deleted = true;
-      return '删除成功！';
+      return '删除成功';
     });
     const { provider, user } = renderPosition({ provider: { list, remove } });
     await screen.findByText('共21条');
@@ -87,7 +87,7 @@ describe('ListPage: the Position model', () => {
   });
 
   it('deletes a row after the REST family’s confirm 此操作将永久删除该数据, 是否继续？ and shows the server message', async () => {
-    const { provider, user } = renderPosition({ provider: { remove: async () => '删除成功！' } });
+    const { provider, user } = renderPosition({ provider: { remove: async () => '删除成功' } });
     await screen.findByText('检测员1');
     await user.click(within(rowOf('检测员1')).getByRole('button', { name: '删除' }));
     // spec 001 §8: positions are an /api/permission list, deleted for good
@@ -95,7 +95,7 @@ describe('ListPage: the Position model', () => {
     expect(provider.remove).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(provider.remove).toHaveBeenCalledWith('p1'));
-    expect(await screen.findByText('删除成功！')).toBeInTheDocument();
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
     await waitFor(() => expect(provider.list).toHaveBeenCalledTimes(2));
   });
 

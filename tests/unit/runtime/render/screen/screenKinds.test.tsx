@@ -195,7 +195,7 @@ describe('screen kinds', () => {
   });
 
   it('form: the first record edited in place, saved with its version', async () => {
-    const update = vi.fn(async () => '编辑成功！');
+    const update = vi.fn(async () => '编辑成功');
     const provider = testDataProvider({ list: async () => page([departs[0]!]), get: async () => departs[0]!, update });
     renderKind(departModel('form'), provider);
     const name = await screen.findByRole('textbox', { name: '部门名称' });

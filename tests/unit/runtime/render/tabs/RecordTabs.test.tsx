@@ -10,7 +10,7 @@ import { renderWithRuntime, testModels, testRuntime } from '../support/testRunti
 function renderStaff(model = staffModel) {
   const listOf = (records: Record<string, unknown>[]) => async () => ({ records: records as never, total: records.length, page: 1, pageSize: 10 });
   const staff = testDataProvider({ list: listOf([{ id: 'u1', version: 1, realname: '张三' }]), get: async () => ({ id: 'u1', version: 1, realname: '张三' }) });
-  const education = testDataProvider({ list: listOf([{ id: 'e1', userId: 'u1', school: '同济大学' }]), create: async () => '添加成功！' });
+  const education = testDataProvider({ list: listOf([{ id: 'e1', userId: 'u1', school: '同济大学' }]), create: async () => '添加成功' });
   const thesis = testDataProvider({ list: listOf([{ id: 't1', userId: 'u1', thesisName: '混凝土回弹' }]) });
   const runtime = testRuntime({
     models: testModels(serve(model), serve(educationModel), serve(thesisModel)),
