@@ -20,6 +20,7 @@ import type { WriteScope } from './writeScope.js';
 import { assertRefsVisible, storedRefs } from './refChecks.js';
 import { assertFilesReadable, storedFiles } from './fileReferences.js';
 import { assertStateChangeAllowed } from './stateGuard.js';
+import { assertNoTreeOrphans } from './treeDeletes.js';
 import { translatorFor } from '../i18n/translateText.js';
 
 /**
@@ -240,13 +241,14 @@ export async function deleteRecord(env: EngineEnv, model: CompiledModel, id: str
   await deleteRecords(env, model, [id], context);
 }
 
-/** Every id must be in the caller's tenant and data scope, or nothing is deleted (one transaction). */
+/** Every id must be in the caller's tenant and data scope, and no tree node may lose its parent, or nothing is deleted (one transaction). */
 export async function deleteRecords(env: EngineEnv, model: CompiledModel, ids: string[], context: EngineContext): Promise<void> {
   const unique = [...new Set(ids)];
   await inWrite(env, model, context, async (write) => {
     const { trx } = write;
     await model.tenancy?.beforeWrite?.(write, unique, model.permission('delete'));
     await model.beforeDelete?.(write, unique);
+    await assertNoTreeOrphans(trx, model, unique, context);
     const where = sql.join([sql`${model.id.ref} in (${sql.join(unique)})`, ...scopeConditions(model, context)], sql` and `);
     const before = keepsChangeLog(model) ? await readForHistory(trx, model, where) : [];
     if (keepsRecycleBin(model)) await keepInRecycleBin(write, model, where);

@@ -10,6 +10,8 @@ import { holdsPermission } from '../auth/holdsPermission.js';
 import { mapUniqueViolation } from '../engine/uniqueCheck.js';
 import { appError } from '../errors.js';
 import { translatorFor, type Translate } from '../i18n/translateText.js';
+import { v2 } from '../../runtime/model/v2Parts.js';
+import { assertTreeParent } from './treeHooks.js';
 
 /** The compiled models the engine serves now (a release shows at once). */
 export interface ServedModels {
@@ -117,11 +119,29 @@ export function registerRecycleBinHooks(hooks: HookRegistry, models: () => Serve
     if (target.tenant && Number(bin.data.tenantId) !== ctx.context.tenantId) throw appError('CL_ERR_RECORD_NOT_FOUND');
   }
 
+  /** A tree node goes back under a parent that is still there (restore the parent first), never as an orphan. */
+  async function assertParentStill(ctx: OperationHookContext, target: CompiledModel, bin: BinRow): Promise<void> {
+    const field = v2(target.model).tree?.parentField;
+    if (!field) return;
+    const values = { [field]: bin.data[field] ?? null };
+    await assertTreeParent({
+      model: target.model,
+      values,
+      mode: 'update',
+      id: bin.recordId,
+      auth: ctx.context.auth,
+      context: ctx.context,
+      db: ctx.db,
+      touch: ctx.touch,
+    });
+  }
+
   hooks.registerOperation('system.restoreRecord', async (ctx) => {
     const bin = binRowOf(ctx);
     const target = targetOf(bin);
     await assertMayDelete(ctx, target, bin);
     await insertSnapshot(ctx, target, bin);
+    await assertParentStill(ctx, target, bin);
     // outside the caller's scope: the insert rolls back with the operation's transaction
     await assertPutBackReachable(ctx, target, bin);
     await sql`delete from ${sql.table(RECYCLE_BIN_TABLE)} where id = ${bin.id}`.execute(ctx.db);
