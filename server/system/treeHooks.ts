@@ -61,8 +61,8 @@ export async function hasTreeChildren(model: ModelFile, context: EngineContext, 
 }
 
 /**
- * Hooks of every tree model (areas, categories, dictionary types): the model's `tree` says which field
- * holds the parent and which value is the root, so one pair of hooks serves them all.
+ * Hooks of every tree model (areas, categories, dictionary types, departments, organisations): the model's
+ * `tree` says which field holds the parent and which value is the root, so one pair of hooks serves them all.
  * - system.checkTreeParent (beforeSave): the parent is the root or an existing node of the same tenant,
  *   and never the node itself or one of its descendants, so a move cannot cut a branch off the tree;
  * - system.removeTreeNode (a delete operation): a node with children is refused rather than leaving

@@ -86,6 +86,15 @@ describe.each(matrix)('$kind: deleting a tree node with children', ({ kind, avai
         expect(await exists(child)).toBe(false);
       });
 
+      it('refuses a parent that does not exist, so no node starts or moves out an orphan', async () => {
+        const { child } = await branch();
+        const orphan = await admin.post(base, node('孤儿', 'no-such-node'));
+        expect(orphan.body).toMatchObject({ code: 400, error: 'CL_ERR_TREE_PARENT_INVALID' });
+        const version = (await admin.get(`${base}/${child}`)).body.data.version as number;
+        const moved = await admin.put(`${base}/${child}`, { parentId: 'no-such-node', version });
+        expect(moved.body).toMatchObject({ code: 400, error: 'CL_ERR_TREE_PARENT_INVALID' });
+      });
+
       it('answers the refusal in the caller language', async () => {
         const { parent } = await branch();
         const en = client(t, await t.login(), { lang: 'en' });
