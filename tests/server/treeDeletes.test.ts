@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../helpers/databases.js';
 import { createTestApp, fixturePath, type TestApp } from '../helpers/testApp.js';
-import { client, type Client } from './engineSupport.js';
+import { client, roleTokenWith, type Client } from './engineSupport.js';
 
 const matrix = await databaseMatrix();
 
@@ -102,6 +102,33 @@ describe.each(matrix)('$kind: deleting a tree node with children', ({ kind, avai
         const tw = client(t, await t.login(), { lang: 'zh-TW' });
         expect((await tw.del(`${base}/${parent}`)).body.msg).toBe('該節點下有下級資料，不能刪除');
       });
+    });
+
+    it('keeps a node whose child lies outside the caller data scope, and deletes nothing of a batch naming that child', async () => {
+      const base = '/api/treefixture/Node';
+      const parent = (await admin.post(base, { name: `范围${serial++}` })).body.data.id as string;
+      const child = (await admin.post(base, { name: `范围${serial++}`, parentId: parent })).body.data.id as string;
+      // the caller's role sees the roots only
+      const { roleId, token } = await roleTokenWith(
+        t,
+        ['list', 'delete'].map((a) => `treefixture:node:${a}`),
+      );
+      const rule = await admin.post('/sys/dataRule/add', {
+        name: `只看根${serial++}`,
+        modelId: 'treefixture.node',
+        kind: 'field',
+        field: 'parentId',
+        operator: 'eq',
+        value: '0',
+      });
+      expect(rule.body).toMatchObject({ success: true });
+      expect((await admin.post('/sys/roleDataRule/add', { roleId, ruleId: rule.body.result.id })).body).toMatchObject({ success: true });
+      const scoped = client(t, token);
+      expect((await scoped.get(`${base}/${child}`)).body.code).not.toBe(200);
+      expect((await scoped.del(`${base}/${parent}`)).body.error).toBe('CL_ERR_TREE_HAS_CHILDREN');
+      expect((await scoped.post(`${base}/Actions/BatchDelete`, { ids: [parent, child] })).body.error).toBe('CL_ERR_RECORD_NOT_FOUND');
+      expect((await admin.get(`${base}/${parent}`)).body.code).toBe(200);
+      expect((await admin.get(`${base}/${child}`)).body.code).toBe(200);
     });
 
     it('restores a node from the recycle bin only under a parent still there', async () => {
