@@ -30,6 +30,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the server shuts down and its process exits, so
+    // startServer.ts removes its SQLite data folder (killed, it was left in the temp folder by every run)
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },
